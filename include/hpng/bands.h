@@ -1,0 +1,52 @@
+// Band selection: hp2ps's processing, stage by stage (trace elimination,
+// -d, -i, -p ordering, band limit and OTHER), then the band/time matrix
+// that every output draws.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "hpng/aux_file.h"
+#include "hpng/profile.h"
+
+namespace hpng {
+
+enum class NameOrder { none, ascending, descending };
+
+struct SelectOptions {
+  double trace_percent = 1.0;  // -t
+  bool by_deviation = false;   // -d
+  NameOrder by_name = NameOrder::none;  // -i, -i-
+  int band_limit = 20;         // -m; 0 = no limit
+  const AuxFile* aux = nullptr;  // -p
+};
+
+struct Band {
+  std::string name;
+  std::vector<double> values;  // one per time, unscaled, 0 where no point
+  bool synthetic_other = false;  // the OTHER band formed by the limit
+};
+
+struct BandMatrix {
+  std::string job, date, sample_unit, value_unit, input_format;
+  std::vector<double> times;
+  std::vector<Band> bands;  // drawing order: index 0 is the bottom band
+  std::vector<double> marks;
+  double x_range = 1;  // span of the x axis (hp2ps's X)
+  double y_range = 1;  // top of the y axis (hp2ps's Y)
+  double total = 0;    // trapezoid area of the stacked total (title figure)
+};
+
+// hp2ps's 513-bucket hash: the order bands start in before any sort, which
+// decides how ties end up.
+uint32_t hp2ps_hash_bucket(const std::string& name);
+std::vector<uint32_t> initial_order(const Profile& p);
+
+// The per-band sums that the ordering stages use.
+std::vector<int64_t> band_totals(const Profile& p);
+std::vector<double> band_deviations(const Profile& p);
+
+// Runs every stage and returns the matrix to draw.
+BandMatrix select_bands(const Profile& p, const SelectOptions& opts);
+
+}  // namespace hpng

@@ -1,0 +1,12 @@
+// The band/time matrix as data, for pipelines and dashboards.
+#pragma once
+#include <string>
+
+#include "hpng/bands.h"
+
+namespace hpng {
+
+std::string matrix_json(const BandMatrix& m);
+std::string matrix_csv(const BandMatrix& m);
+
+}  // namespace hpng

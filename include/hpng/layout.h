@@ -1,0 +1,69 @@
+// Page layout: every coordinate of the picture, computed once into plain
+// structs, in hp2ps's 648 x 432 pt drawing frame (origin lower left, y up).
+// Drawing (render.h) only paints what is here.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "hpng/bands.h"
+#include "hpng/shade.h"
+
+namespace hpng {
+
+struct Point {
+  double x, y;
+};
+
+struct TextItem {
+  double x, y;         // start of the baseline, in frame coordinates
+  double size;         // font size in points
+  double angle = 0;    // degrees, anticlockwise
+  std::string text;    // UTF-8
+};
+
+struct Polyline {
+  std::vector<Point> points;
+  bool closed = false;
+  bool filled = false;
+  Rgb fill{1, 1, 1};
+};
+
+struct PageLayout {
+  std::vector<Polyline> shapes;  // filled then stroked at 0.5 pt, in order
+  std::vector<TextItem> texts;
+};
+
+enum class Placement { landscape, portrait, eps };
+
+struct ChartStyle {
+  bool colour = false;          // -c
+  bool big_title = false;       // -b
+  bool small_title = false;     // -s
+  bool key_pages = false;       // -M (also implied by a limit above 20)
+  bool no_key = false;          // -m0 / -l: no key at all
+  bool marks = true;            // not -y
+  Placement placement = Placement::landscape;  // PS page placement
+  double eps_width = 0;         // -e width in points (0: not given)
+};
+
+struct ChartLayout {
+  std::vector<PageLayout> pages;
+  double graph_width = 0;   // hp2ps's gw, for tests
+  double graph_height = 0;  // hp2ps's gh
+  double key_width = 0;     // hp2ps's K (0 without an on-graph key)
+  std::vector<std::string> x_labels, y_labels;
+  std::vector<std::string> key_labels;  // as drawn, bottom first
+  std::string total_text;
+};
+
+// hp2ps's width-table units for a string (layout decisions only).
+double hp2ps_units(const std::string& s);
+
+// Lays out the chart; shades come from assign_shades.
+ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
+                         const ChartStyle& style);
+
+// "1,234,567": hp2ps's digit grouping of a truncated integer.
+std::string group_digits(double v);
+
+}  // namespace hpng

@@ -1,0 +1,26 @@
+// Drawing: paints a ChartLayout onto a Cairo surface. The output format only
+// picks the surface; the drawing is the same for all of them.
+#pragma once
+#include <string>
+
+#include "hpng/layout.h"
+
+namespace hpng {
+
+enum class OutputFormat { ps, eps, pdf, svg, png, json, csv };
+
+// "ps", "eps", ... ; throws UsageError on an unknown name.
+OutputFormat parse_format(const std::string& name);
+const char* format_extension(OutputFormat f);
+
+struct RenderOptions {
+  OutputFormat format = OutputFormat::ps;
+  double dpi = 96;          // PNG only
+  std::string title;        // PS %%Title / PDF metadata
+};
+
+// The finished file's bytes. Throws InputError if Cairo reports a failure.
+std::string render_chart(const ChartLayout& layout, const ChartStyle& style,
+                         const RenderOptions& opts);
+
+}  // namespace hpng

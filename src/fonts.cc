@@ -1,0 +1,85 @@
+// Bundled fonts through a private fontconfig configuration, so output never
+// depends on the machine's fonts: the fonts/ folder of the source tree for an
+// uninstalled binary, or the installed data folder, or HP2PS_NG_FONT_DIR.
+#include <fontconfig/fontconfig.h>
+#include <sys/stat.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "hpng/diag.h"
+#include "text_metrics.h"
+
+namespace hpng {
+
+namespace {
+
+bool is_dir(const std::string& p) {
+  struct stat st;
+  return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+std::string font_dir() {
+  if (const char* env = std::getenv("HP2PS_NG_FONT_DIR"); env && *env) return env;
+  if (is_dir(HPNG_INSTALL_FONT_DIR)) return HPNG_INSTALL_FONT_DIR;
+  return HPNG_BUILD_FONT_DIR;
+}
+
+PangoFontMap* make_font_map() {
+  std::string dir = font_dir();
+  FcConfig* cfg = FcConfigCreate();
+  std::string conf = dir + "/fonts.conf";
+  if (!FcConfigParseAndLoad(cfg, reinterpret_cast<const FcChar8*>(conf.c_str()), FcTrue) ||
+      !FcConfigAppFontAddDir(cfg, reinterpret_cast<const FcChar8*>(dir.c_str()))) {
+    throw InputError({conf, "", "cannot load the bundled fonts (set HP2PS_NG_FONT_DIR to hp2ps-ng's fonts folder)"});
+  }
+  FcConfigSetCurrent(cfg);
+  FcConfigDestroy(cfg);  // the current-config reference keeps it alive
+  return pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+}
+
+}  // namespace
+
+PangoContext* text_context() {
+  static PangoContext* ctx = [] {
+    PangoFontMap* map = make_font_map();
+    PangoContext* c = pango_font_map_create_context(map);
+    cairo_font_options_t* fo = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+    cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+    pango_cairo_context_set_font_options(c, fo);
+    cairo_font_options_destroy(fo);
+    pango_cairo_context_set_resolution(c, 72);
+    pango_context_set_round_glyph_positions(c, FALSE);
+    return c;
+  }();
+  return ctx;
+}
+
+PangoLayout* make_text_layout(PangoContext* ctx, const std::string& text, double size) {
+  PangoLayout* layout = pango_layout_new(ctx);
+  PangoFontDescription* fd = pango_font_description_from_string("Liberation Sans");
+  pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
+  pango_layout_set_font_description(layout, fd);
+  pango_font_description_free(fd);
+  pango_layout_set_text(layout, text.c_str(), static_cast<int>(text.size()));
+  return layout;
+}
+
+double text_width(const std::string& text, double size) {
+  PangoLayout* layout = make_text_layout(text_context(), text, size);
+  PangoRectangle logical;
+  pango_layout_get_extents(layout, nullptr, &logical);
+  g_object_unref(layout);
+  return static_cast<double>(logical.width) / PANGO_SCALE;
+}
+
+double text_baseline(const std::string& text, double size) {
+  PangoLayout* layout = make_text_layout(text_context(), text, size);
+  double b = static_cast<double>(pango_layout_get_baseline(layout)) / PANGO_SCALE;
+  g_object_unref(layout);
+  return b;
+}
+
+}  // namespace hpng

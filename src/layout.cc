@@ -1,0 +1,254 @@
+// Layout (behaviour reference section 3): hp2ps's geometry in its 648 x 432
+// frame. Decisions hp2ps took from its own width table (key width and so
+// graph width; tick cut-offs next to the axis legends) use that table, so
+// the graph lands where hp2ps puts it; centring and right-alignment use the
+// real font metrics, as hp2ps's PostScript did with stringwidth. Key names
+// too wide for the page are shortened with an ellipsis (hp2ps overflowed).
+#include "hpng/layout.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "hpng/text.h"
+#include "text_metrics.h"
+
+namespace hpng {
+
+namespace {
+
+constexpr double kFrameW = 648, kFrameH = 432, kSpace = 5;
+constexpr double kGx0 = 45, kGy0 = 20;
+constexpr double kKeyBox = 14;
+constexpr double kUnit = 1.7007876;  // width-table unit in points
+constexpr double kMaxKeyWidth = 240;  // beyond this, names get an ellipsis
+constexpr size_t kSmallJob = 35, kBigJob = 80;
+constexpr size_t kKeyPerPage = 20;
+
+// hp2ps's "nice" step: 1, 2 or 5 times a power of ten, with its quirks
+// (10 -> 5, 100 -> 50: the loops stop at exactly 10).
+double nice_step(double y) {
+  if (!(y > 0) || !std::isfinite(y)) return 1;
+  int k = 0;
+  if (y > 10) {
+    while (y > 10) y /= 10, ++k;
+  } else if (y < 1) {
+    while (y < 1) y *= 10, --k;
+  }
+  double r = y > 4 ? 5 : (y > 1 ? 2 : 1);
+  for (; k > 0; --k) r *= 10;
+  for (; k < 0; ++k) r /= 10;
+  return r;
+}
+
+Polyline rect(double x, double y, double w, double h, bool filled = false, Rgb fill = {1, 1, 1}) {
+  return {{{x, y}, {x, y + h}, {x + w, y + h}, {x + w, y}}, true, filled, fill};
+}
+
+Polyline line(double x0, double y0, double x1, double y1) { return {{{x0, y0}, {x1, y1}}, false, false, {}}; }
+
+TextItem text_at(double x, double y, double size, const std::string& s, double angle = 0) {
+  return {x, y, size, angle, to_valid_utf8(s)};
+}
+
+// The longest prefix of `name` (plus an ellipsis) no wider than `width`.
+std::string fit_text(const std::string& name, double size, double width) {
+  std::string s = to_valid_utf8(name);
+  if (text_width(s, size) <= width) return s;
+  size_t lo = 0, hi = s.size();
+  while (lo < hi) {  // largest byte count whose prefix fits
+    size_t mid = (lo + hi + 1) / 2;
+    std::string t = std::string(utf8_prefix(s, mid)) + "\u2026";
+    if (text_width(t, size) <= width) lo = mid; else hi = mid - 1;
+  }
+  return std::string(utf8_prefix(s, lo)) + "\u2026";
+}
+
+struct Frame {
+  bool big_title;
+  double title_h, gh, gw, key_w;
+  bool key_on_graph;
+};
+
+void add_title(PageLayout& page, const BandMatrix& m, const Frame& f, const std::string& total) {
+  page.shapes.push_back(rect(0, 0, kFrameW, kFrameH));
+  double box_w = kFrameW - 2 * kSpace;
+  page.shapes.push_back(rect(kSpace, kFrameH - kSpace - f.title_h, box_w, f.title_h));
+  std::string job(utf8_prefix(m.job, f.big_title ? kBigJob : kSmallJob));
+  page.texts.push_back(text_at(kSpace + 6, kFrameH - kSpace - 14, 12, job));
+  std::string date = to_valid_utf8(m.date);
+  double date_x = kSpace + box_w - 6 - text_width(date, 12);
+  if (f.big_title) {
+    page.shapes.push_back(line(kSpace, kFrameH - kSpace - 20, kSpace + box_w, kFrameH - kSpace - 20));
+    page.texts.push_back(text_at(kSpace + 6, kFrameH - kSpace - 34, 12, total));
+    page.texts.push_back(text_at(date_x, kFrameH - kSpace - 34, 12, date));
+  } else {
+    double centre = box_w / 2;  // hp2ps centres 5 pt left of the box centre
+    page.texts.push_back(text_at(centre - text_width(total, 12) / 2, kFrameH - kSpace - 14, 12, total));
+    page.texts.push_back(text_at(date_x, kFrameH - kSpace - 14, 12, date));
+  }
+}
+
+void add_x_axis(PageLayout& page, ChartLayout& out, const BandMatrix& m, const Frame& f) {
+  page.shapes.push_back(line(kGx0, kGy0, kGx0 + f.gw, kGy0));
+  std::string unit = to_valid_utf8(m.sample_unit);
+  page.texts.push_back(text_at(kGx0 + f.gw - text_width(unit, 10), 5, 10, unit));
+  double step = nice_step(m.x_range / 7);
+  double cutoff = f.gw - (kUnit * hp2ps_units(m.sample_unit) + 15);
+  double t0 = m.times.front(), last = m.times.back();
+  double t = t0;
+  for (int guard = 0; t < last && guard < 10000; ++guard) {
+    double x = (t - t0) * f.gw / m.x_range;
+    if (x < cutoff) {
+      page.shapes.push_back(line(kGx0 + x, kGy0, kGx0 + x, kGy0 - 4));
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.1f", t);
+      page.texts.push_back(text_at(kGx0 + x - text_width(buf, 10) / 2, 5, 10, buf));
+      out.x_labels.push_back(buf);
+    }
+    double next = t + step;
+    if (next == t) break;  // huge times, tiny step: no progress possible
+    t = next;
+  }
+}
+
+std::string y_label(double v, double step) {
+  if (step >= 1e6) return group_digits(std::floor(v / 1e6 + 0.5)) + "M";
+  if (step >= 1e3) return group_digits(std::floor(v / 1e3 + 0.5)) + "k";
+  return group_digits(std::floor(v + 0.5));
+}
+
+void add_y_axis(PageLayout& page, ChartLayout& out, const BandMatrix& m, const Frame& f) {
+  page.shapes.push_back(line(kGx0, kGy0, kGx0, kGy0 + f.gh));
+  std::string unit = to_valid_utf8(m.value_unit);
+  // Rotated a quarter turn anticlockwise; the text ends at the axis top.
+  page.texts.push_back(text_at(kGx0 - 5, kGy0 + f.gh - text_width(unit, 10), 10, unit, 90));
+  double step = nice_step(std::max(m.y_range / 7, 1.0));
+  double cutoff = f.gh - (kUnit * hp2ps_units(m.value_unit) + 15);
+  double v = 0;
+  for (int guard = 0; v <= m.y_range && guard < 10000; ++guard) {
+    double y = v * f.gh / m.y_range;
+    if (y < cutoff) {
+      page.shapes.push_back(line(kGx0, kGy0 + y, kGx0 - 4, kGy0 + y));
+      std::string label = y_label(v, step);
+      page.texts.push_back(text_at(kGx0 - 5 - text_width(label, 10), kGy0 + y, 10, label));
+      out.y_labels.push_back(label);
+    }
+    double next = v + step;
+    if (next == v) break;
+    v = next;
+  }
+}
+
+void add_key_entries(PageLayout& page, ChartLayout& out, const BandMatrix& m,
+                     const std::vector<double>& shades, const ChartStyle& style, size_t from,
+                     size_t count, double base, double spacing, double x0, double label_w) {
+  for (size_t k = 1; k <= count; ++k) {
+    size_t b = from + k - 1;
+    double c = base + static_cast<double>(k) * spacing;
+    page.shapes.push_back(rect(x0 + kSpace, c - kKeyBox / 2, kKeyBox, kKeyBox, true, shade_rgb(shades[b], style.colour)));
+    std::string label = fit_text(m.bands[b].name, 10, label_w);
+    page.texts.push_back(text_at(x0 + 24, c - 5, 10, label));
+    out.key_labels.push_back(label);
+  }
+}
+
+void add_bands(PageLayout& page, const BandMatrix& m, const std::vector<double>& shades,
+               const ChartStyle& style, const Frame& f) {
+  size_t n = m.times.size();
+  std::vector<double> xs(n), below(n, 0), above(n);
+  double scale = f.gh / m.y_range;
+  for (size_t k = 0; k < n; ++k) xs[k] = kGx0 + (m.times[k] - m.times.front()) * f.gw / m.x_range;
+  for (size_t b = 0; b < m.bands.size(); ++b) {
+    for (size_t k = 0; k < n; ++k) above[k] = below[k] + m.bands[b].values[k] * scale;
+    Polyline poly{{}, true, true, shade_rgb(shades[b], style.colour)};
+    poly.points.reserve(2 * n);
+    for (size_t k = 0; k < n; ++k) poly.points.push_back({xs[k], kGy0 + below[k]});
+    for (size_t k = n; k-- > 0;) poly.points.push_back({xs[k], kGy0 + above[k]});
+    page.shapes.push_back(std::move(poly));
+    below.swap(above);
+  }
+}
+
+void add_marks(PageLayout& page, const BandMatrix& m, const Frame& f) {
+  for (double t : m.marks) {
+    double x = kGx0 + (t - m.times.front()) * f.gw / m.x_range;
+    page.shapes.push_back({{{x - 4, kGy0}, {x, kGy0 - 4}, {x + 4, kGy0}}, true, true, {1, 1, 1}});
+  }
+}
+
+}  // namespace
+
+double hp2ps_units(const std::string& s) {
+  double units = 0;
+  for (unsigned char c : s) {
+    if (c < 0x20 || c > 0x7e) continue;  // hp2ps read garbage here; count 0
+    if (std::string_view("!\"',.:;^`|Iil").find(static_cast<char>(c)) != std::string_view::npos) units += 1;
+    else if (std::string_view("*?[]{}~jrt").find(static_cast<char>(c)) != std::string_view::npos) units += 2;
+    else if (c >= '0' && c <= '9') units += 4;
+    else if ((c >= 'A' && c <= 'Z') || c == 'm') units += 5;
+    else units += 3;
+  }
+  return units;
+}
+
+std::string group_digits(double v) {
+  char buf[64];
+  if (!(std::fabs(v) < 9.2e18)) v = v < 0 ? -9.2e18 : 9.2e18;
+  std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+  std::string digits = buf, out;
+  size_t start = digits[0] == '-' ? 1 : 0;
+  out = digits.substr(0, start);
+  for (size_t i = start; i < digits.size(); ++i) {
+    if (i > start && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades, const ChartStyle& style) {
+  ChartLayout out;
+  Frame f{};
+  f.big_title = style.big_title || (!style.small_title && m.job.size() > kSmallJob);
+  f.title_h = f.big_title ? 40 : 20;
+  f.gh = kFrameH - f.title_h - 10 - 20;
+  f.key_on_graph = !style.no_key && !style.key_pages;
+  double max_units = 0;
+  for (const Band& b : m.bands) max_units = std::max(max_units, hp2ps_units(b.name));
+  double key_w = std::min(kUnit * max_units + 3 * kSpace + kKeyBox, kMaxKeyWidth);
+  f.key_w = f.key_on_graph ? key_w : 0;
+  f.gw = kFrameW - 2 * kSpace - kGx0 - f.key_w;
+  out.graph_width = f.gw;
+  out.graph_height = f.gh;
+  out.key_width = f.key_w;
+  out.total_text = group_digits(std::trunc(m.total)) + " " + to_valid_utf8(m.value_unit) + " x " +
+                   to_valid_utf8(m.sample_unit);
+  double label_w = key_w - 14;  // from the label start to the frame edge
+
+  if (style.key_pages && !style.no_key) {  // -M: the key on pages of its own
+    size_t n = m.bands.size();
+    double spacing = n > kKeyPerPage ? f.gh / kKeyPerPage : f.gh / static_cast<double>(n + 1);
+    for (size_t from = 0; from < n || from == 0; from += kKeyPerPage) {
+      PageLayout page;
+      add_title(page, m, f, out.total_text);
+      size_t count = std::min(kKeyPerPage, n - from);
+      add_key_entries(page, out, m, shades, style, from, count, 0, spacing, kGx0, kFrameW - kGx0 - 40);
+      out.pages.push_back(std::move(page));
+      if (n == 0) break;
+    }
+  }
+  PageLayout page;
+  add_title(page, m, f, out.total_text);
+  add_x_axis(page, out, m, f);
+  add_y_axis(page, out, m, f);
+  if (f.key_on_graph) {
+    double spacing = f.gh / static_cast<double>(m.bands.size() + 1);
+    add_key_entries(page, out, m, shades, style, 0, m.bands.size(), kGy0, spacing, kGx0 + f.gw, label_w);
+  }
+  add_bands(page, m, shades, style, f);
+  if (style.marks) add_marks(page, m, f);
+  out.pages.push_back(std::move(page));
+  return out;
+}
+
+}  // namespace hpng

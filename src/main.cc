@@ -1,0 +1,54 @@
+// hp2ps-ng's entry point: the only place that parses argv, prints
+// diagnostics and decides the exit status (0 success, 1 bad input or a
+// failed write, 2 usage error).
+#include <CLI/CLI.hpp>
+#include <cstdio>
+
+#include "cli.h"
+
+namespace {
+
+void print(const char* severity, const std::string& text) {
+  std::fprintf(stderr, "hp2ps-ng: %s: %s\n", severity, text.c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> notes;
+  std::string help;
+  hpng::Options opts;
+  try {
+    opts = hpng::parse_command_line(argc, argv, notes, help);
+  } catch (const CLI::CallForHelp&) {
+    std::fputs(help.c_str(), stdout);
+    return 0;
+  } catch (const CLI::CallForVersion& v) {
+    std::printf("%s\n", v.what());
+    return 0;
+  } catch (const CLI::Error& e) {
+    print("error", std::string(e.what()) + " (see --help)");
+    return 2;
+  } catch (const hpng::UsageError& e) {
+    print("error", e.what());
+    return 2;
+  }
+  for (const std::string& n : notes) print("warning", n);
+
+  hpng::Warnings warnings;
+  int status = 0;
+  try {
+    hpng::run(opts, warnings);
+  } catch (const hpng::InputError& e) {
+    print("error", e.what());
+    status = 1;
+  } catch (const hpng::UsageError& e) {
+    print("error", e.what());
+    status = 2;
+  } catch (const std::bad_alloc&) {
+    print("error", "out of memory");
+    status = 1;
+  }
+  for (const hpng::Diagnostic& w : warnings) print("warning", hpng::describe(w));
+  return status;
+}

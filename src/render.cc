@@ -1,0 +1,206 @@
+// Drawing: one function paints a ChartLayout on any Cairo surface; the
+// format only chooses the surface and how the 648 x 432 frame maps onto the
+// page. PostScript is placed as hp2ps places it (landscape on an A4 sheet,
+// -g portrait, -e scaled EPS); PDF, SVG and PNG get the frame itself,
+// scaled to the -e width if given. Output is deterministic: no dates, and
+// Cairo's creation-date comments are replaced by fixed text.
+#include "hpng/render.h"
+
+#include <cairo-pdf.h>
+#include <cairo-ps.h>
+#include <cairo-svg.h>
+#include <cairo.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "hpng/diag.h"
+#include "text_metrics.h"
+
+namespace hpng {
+
+namespace {
+
+constexpr double kFrameW = 648, kFrameH = 432;
+constexpr double kA4W = 595, kA4H = 842;
+
+cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+void draw_text(cairo_t* cr, const TextItem& t) {
+  cairo_save(cr);
+  cairo_translate(cr, t.x, t.y);
+  cairo_rotate(cr, t.angle * M_PI / 180);
+  cairo_scale(cr, 1, -1);  // the frame is y-up; text is drawn y-down
+  PangoLayout* layout = make_text_layout(text_context(), t.text, t.size);
+  pango_cairo_update_context(cr, text_context());
+  pango_layout_context_changed(layout);
+  double baseline = static_cast<double>(pango_layout_get_baseline(layout)) / PANGO_SCALE;
+  cairo_move_to(cr, 0, -baseline);
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  pango_cairo_show_layout(cr, layout);
+  g_object_unref(layout);
+  cairo_restore(cr);
+}
+
+void draw_page(cairo_t* cr, const PageLayout& page) {
+  cairo_set_line_width(cr, 0.5);
+  for (const Polyline& s : page.shapes) {
+    if (s.points.empty()) continue;
+    cairo_new_path(cr);
+    cairo_move_to(cr, s.points[0].x, s.points[0].y);
+    for (size_t i = 1; i < s.points.size(); ++i) cairo_line_to(cr, s.points[i].x, s.points[i].y);
+    if (s.closed) cairo_close_path(cr);
+    if (s.filled) {
+      cairo_set_source_rgb(cr, s.fill.r, s.fill.g, s.fill.b);
+      cairo_fill_preserve(cr);
+    }
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_stroke(cr);
+  }
+  for (const TextItem& t : page.texts) draw_text(cr, t);
+}
+
+// Maps frame coordinates (y up) to the surface (y down) for one page.
+cairo_matrix_t frame_matrix(OutputFormat f, const ChartStyle& style, double scale, double page_h) {
+  cairo_matrix_t m;
+  if (f == OutputFormat::ps && style.placement == Placement::landscape) {
+    // hp2ps: frame (u, v) lands at PostScript (v + 72, 756 - u).
+    cairo_matrix_init(&m, 0, 1, 1, 0, 72, kA4H - 756);
+  } else if (f == OutputFormat::ps) {
+    cairo_matrix_init(&m, 1, 0, 0, -1, 72, kA4H - 108);  // -g: (u + 72, v + 108)
+  } else {
+    cairo_matrix_init(&m, scale, 0, 0, -scale, 0, page_h);
+  }
+  return m;
+}
+
+// Cairo writes the time of the run into PostScript; replace it with fixed
+// text so that the same input gives the same bytes. For EPS, the bounding
+// box is hp2ps's: the scaled frame.
+void fix_ps_header(std::string& ps, bool eps, double w, double h) {
+  auto replace_line = [&](const std::string& key, const std::string& value) {
+    size_t at = ps.find("\n" + key);
+    if (at == std::string::npos) return;
+    size_t eol = ps.find('\n', at + 1);
+    ps.replace(at + 1, eol - at - 1, key + value);
+  };
+  replace_line("%%CreationDate:", " (none)");
+  if (eps) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, " 0 0 %d %d", static_cast<int>(std::floor(w + 0.5)),
+                  static_cast<int>(std::floor(h + 0.5)));
+    replace_line("%%BoundingBox:", buf);
+    std::snprintf(buf, sizeof buf, " 0 0 %.6f %.6f", w, h);
+    replace_line("%%HiResBoundingBox:", buf);
+  }
+}
+
+void check(cairo_surface_t* s, const char* what) {
+  cairo_status_t st = cairo_surface_status(s);
+  if (st != CAIRO_STATUS_SUCCESS) {
+    throw InputError({"<output>", "", std::string("cannot render ") + what + ": " + cairo_status_to_string(st)});
+  }
+}
+
+}  // namespace
+
+OutputFormat parse_format(const std::string& name) {
+  static const std::pair<const char*, OutputFormat> names[] = {
+      {"ps", OutputFormat::ps},   {"eps", OutputFormat::eps},   {"pdf", OutputFormat::pdf},
+      {"svg", OutputFormat::svg}, {"png", OutputFormat::png},   {"json", OutputFormat::json},
+      {"csv", OutputFormat::csv}};
+  for (const auto& [n, f] : names) {
+    if (name == n) return f;
+  }
+  throw UsageError("unknown output format '" + name + "' (expected ps, eps, pdf, svg, png, json or csv)");
+}
+
+const char* format_extension(OutputFormat f) {
+  switch (f) {
+    case OutputFormat::ps: return "ps";
+    case OutputFormat::eps: return "eps";
+    case OutputFormat::pdf: return "pdf";
+    case OutputFormat::svg: return "svg";
+    case OutputFormat::png: return "png";
+    case OutputFormat::json: return "json";
+    case OutputFormat::csv: return "csv";
+  }
+  return "ps";
+}
+
+std::string render_chart(const ChartLayout& layout, const ChartStyle& style, const RenderOptions& opts) {
+  std::string out;
+  OutputFormat f = opts.format;
+  double scale = style.eps_width > 0 ? style.eps_width / kFrameW : 1;
+  double w = kFrameW * scale, h = kFrameH * scale;
+  size_t pages = layout.pages.size();
+  cairo_surface_t* surface = nullptr;
+  switch (f) {
+    case OutputFormat::ps:
+      surface = cairo_ps_surface_create_for_stream(append_bytes, &out, kA4W, kA4H);
+      break;
+    case OutputFormat::eps:
+      surface = cairo_ps_surface_create_for_stream(append_bytes, &out, w, h);
+      cairo_ps_surface_set_eps(surface, 1);
+      break;
+    case OutputFormat::pdf:
+      surface = cairo_pdf_surface_create_for_stream(append_bytes, &out, w, h);
+      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, opts.title.c_str());
+      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "hp2ps-ng");
+      break;
+    case OutputFormat::svg:  // one picture: extra pages are stacked below
+      surface = cairo_svg_surface_create_for_stream(append_bytes, &out, w, h * static_cast<double>(pages));
+      break;
+    case OutputFormat::png: {
+      double px = opts.dpi / 72;
+      surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(std::ceil(w * px)),
+                                           static_cast<int>(std::ceil(h * px * static_cast<double>(pages))));
+      scale *= px;
+      break;
+    }
+    default:
+      throw UsageError("not an image format");
+  }
+  check(surface, format_extension(f));
+  if (f == OutputFormat::ps || f == OutputFormat::eps) {
+    std::string title = "%%Title: " + opts.title.substr(0, opts.title.find('\n'));
+    cairo_ps_surface_dsc_comment(surface, title.c_str());
+  }
+  cairo_t* cr = cairo_create(surface);
+  if (f == OutputFormat::png) {
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+  }
+  bool stacked = f == OutputFormat::svg || f == OutputFormat::png;
+  for (size_t i = 0; i < pages; ++i) {
+    double page_h = (f == OutputFormat::png ? h * opts.dpi / 72 : h);
+    cairo_matrix_t m = frame_matrix(f == OutputFormat::eps ? OutputFormat::pdf : f, style, scale, page_h);
+    if (stacked) m.y0 += page_h * static_cast<double>(i);
+    cairo_set_matrix(cr, &m);
+    draw_page(cr, layout.pages[i]);
+    if (!stacked) cairo_show_page(cr);
+  }
+  cairo_status_t st = cairo_status(cr);
+  cairo_destroy(cr);
+  if (st != CAIRO_STATUS_SUCCESS) {
+    cairo_surface_destroy(surface);
+    throw InputError({"<output>", "", std::string("cannot draw: ") + cairo_status_to_string(st)});
+  }
+  if (f == OutputFormat::png) {
+    cairo_surface_flush(surface);
+    cairo_status_t ws = cairo_surface_write_to_png_stream(surface, append_bytes, &out);
+    cairo_surface_destroy(surface);
+    if (ws != CAIRO_STATUS_SUCCESS) throw InputError({"<output>", "", "cannot write PNG"});
+    return out;
+  }
+  cairo_surface_finish(surface);
+  check(surface, format_extension(f));
+  cairo_surface_destroy(surface);
+  if (f == OutputFormat::ps || f == OutputFormat::eps) fix_ps_header(out, f == OutputFormat::eps, w, h);
+  return out;
+}
+
+}  // namespace hpng
