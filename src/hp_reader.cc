@@ -35,10 +35,11 @@ struct Token {
 };
 
 // Thrown inside the parser when input ends where more was required; the
-// parser turns it into a warning when complete samples came before.
+// parser turns it into a warning when complete samples came before, and
+// into this error otherwise.
 struct EndOfInput {
   size_t offset;
-  std::string expected;
+  std::string message;
 };
 
 class HpParser {
@@ -101,7 +102,7 @@ Token HpParser::next(bool statement_start) {
       size_t q = s_.find('"', i);
       if (q == std::string_view::npos) {
         pos_ = s_.size();
-        throw EndOfInput{b, "the closing \" of the string that starts here"};
+        throw EndOfInput{b, "EOF when expecting \": the string that starts here has no closing quote"};
       }
       if (q + 1 < s_.size() && s_[q + 1] == '"') {  // "" is a literal quote
         i = q + 2;
@@ -134,7 +135,9 @@ std::string HpParser::string_value(const Token& t) const {
 // "0.0.5" is 0 (conversion stops at the second dot).
 double HpParser::float_argument(const char* keyword) {
   Token t = next(false);
-  if (t.kind == Tok::eof) throw EndOfInput{t.begin, std::string("a time after ") + keyword};
+  if (t.kind == Tok::eof) {
+    throw EndOfInput{t.begin, std::string("floating point number must follow ") + keyword + " (found end of file)"};
+  }
   std::string_view v = text(t);
   if (t.kind != Tok::number || v.find('.') == std::string_view::npos) {
     error(t.begin, std::string("floating point number must follow ") + keyword + " (found " +
@@ -205,7 +208,9 @@ void HpParser::data_line(const Token& name) {
     if (pending_points_++ == 0) first_pending_ = name.begin;
     return;
   }
-  if (v.kind == Tok::eof) throw EndOfInput{v.begin, "a value after '" + excerpt(text(name)) + "'"};
+  if (v.kind == Tok::eof) {
+    throw EndOfInput{v.begin, "integer must follow identifier '" + excerpt(text(name)) + "' (found end of file)"};
+  }
   std::string why;
   if (v.kind == Tok::number) {
     why = "; values are whole numbers";
@@ -230,7 +235,9 @@ void HpParser::statement(const Token& t) {
     if (w == "VALUE_UNIT") seen = &seen_value_unit_, field = &p_.value_unit;
     if (field) {
       Token a = next(false);
-      if (a.kind == Tok::eof) throw EndOfInput{a.begin, "a string after " + std::string(w)};
+      if (a.kind == Tok::eof) {
+        throw EndOfInput{a.begin, "string must follow " + std::string(w) + " (found end of file)"};
+      }
       if (a.kind != Tok::string) {
         error(a.begin, "string must follow " + std::string(w) + " (found " + found(a) + ")");
       }
@@ -307,7 +314,7 @@ void HpParser::drop_incomplete_sample(size_t end_offset, bool cut_mid_statement)
 void HpParser::check_header() const {
   auto missing = [&](const char* what) {
     std::string msg = std::string(what) + " missing";
-    if (s_.empty()) msg += " (the file is empty)";
+    msg += s_.empty() ? ": the file is empty" : "";
     throw InputError({in_.name, "", msg + " (expected a .hp heap profile)"});
   };
   if (!seen_job_) missing("JOB");
@@ -330,10 +337,7 @@ Profile HpParser::parse() {
       statement(t);
     }
   } catch (const EndOfInput& e) {
-    if (p_.times.empty()) {
-      if (e.expected.rfind("the closing", 0) == 0) error(e.offset, "EOF when expecting \": no " + e.expected);
-      error(e.offset, "unexpected end of file: expected " + e.expected);
-    }
+    if (p_.times.empty()) error(e.offset, e.message);
     cut = true;
     end_offset = e.offset;
   }

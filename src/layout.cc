@@ -21,7 +21,7 @@ constexpr double kFrameW = 648, kFrameH = 432, kSpace = 5;
 constexpr double kGx0 = 45, kGy0 = 20;
 constexpr double kKeyBox = 14;
 constexpr double kUnit = 1.7007876;  // width-table unit in points
-constexpr double kMaxKeyWidth = 240;  // beyond this, names get an ellipsis
+constexpr double kMaxKeyWidth = 393;  // the graph keeps 200 pt; longer names get an ellipsis
 constexpr size_t kSmallJob = 35, kBigJob = 80;
 constexpr size_t kKeyPerPage = 20;
 

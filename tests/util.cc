@@ -1,0 +1,83 @@
+// Test helpers; see util.h.
+#include "util.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <algorithm>
+
+namespace hpng::test {
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') out += "'\\''"; else out += c;
+  }
+  return out + "'";
+}
+
+std::string exe() { return shell_quote(HPNG_EXE); }
+
+std::string scratch_dir() {
+  const char* base = std::getenv("TMPDIR");
+  std::string tmpl = std::string(base && *base ? base : "/tmp") + "/hpng-test-XXXXXX";
+  std::vector<char> buf(tmpl.begin(), tmpl.end());
+  buf.push_back('\0');
+  if (!mkdtemp(buf.data())) throw std::runtime_error("mkdtemp failed");
+  return buf.data();
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+void write_file(const std::string& path, const std::string& data) {
+  std::ofstream f(path, std::ios::binary);
+  f << data;
+}
+
+bool file_exists(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0;
+}
+
+std::vector<std::string> list_dir(const std::string& dir) {
+  std::vector<std::string> names;
+  if (DIR* d = opendir(dir.c_str())) {
+    while (dirent* e = readdir(d)) {
+      std::string n = e->d_name;
+      if (n != "." && n != "..") names.push_back(n);
+    }
+    closedir(d);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+CommandResult run_in(const std::string& dir, const std::string& command) {
+  std::string out_path = dir + ".stdout", err_path = dir + ".stderr";  // beside dir, not in it
+  std::string full = "cd " + shell_quote(dir) + " && (" + command + ") >" + shell_quote(out_path) + " 2>" +
+                     shell_quote(err_path);
+  int raw = std::system(full.c_str());
+  CommandResult r{0, read_file(out_path), read_file(err_path)};
+  ::unlink(out_path.c_str());
+  ::unlink(err_path.c_str());
+  if (WIFEXITED(raw)) r.status = WEXITSTATUS(raw); else r.status = 128 + WTERMSIG(raw);
+  return r;
+}
+
+bool have_tool(const std::string& name) {
+  return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+}  // namespace hpng::test

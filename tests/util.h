@@ -1,0 +1,30 @@
+// Helpers for tests: running the hp2ps-ng executable, scratch directories,
+// reading files.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace hpng::test {
+
+struct CommandResult {
+  int status;          // exit status, or 128 + signal
+  std::string out, err;
+};
+
+// Runs `command` with /bin/sh in `dir`; stdin from `stdin_file` if given.
+CommandResult run_in(const std::string& dir, const std::string& command);
+
+// The hp2ps-ng executable, quoted for the shell.
+std::string exe();
+
+// A fresh empty directory under the system temporary directory.
+std::string scratch_dir();
+
+std::string read_file(const std::string& path);
+void write_file(const std::string& path, const std::string& data);
+bool file_exists(const std::string& path);
+std::vector<std::string> list_dir(const std::string& dir);
+std::string shell_quote(const std::string& s);
+bool have_tool(const std::string& name);
+
+}  // namespace hpng::test
