@@ -12,9 +12,15 @@ namespace hpng {
 
 namespace {
 
+// Whole numbers as integers (4000000000, not 4e+09); others shortest.
 void append_number(std::string& out, double v) {
   char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  std::to_chars_result r;
+  if (v == std::trunc(v) && std::fabs(v) < 1e17) {
+    r = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v));
+  } else {
+    r = std::to_chars(buf, buf + sizeof buf, v);
+  }
   out.append(buf, r.ptr);
 }
 

@@ -13,6 +13,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
 
 #include "hpng/diag.h"
 #include "text_metrics.h"
@@ -98,6 +100,18 @@ void fix_ps_header(std::string& ps, bool eps, double w, double h) {
   }
 }
 
+// No wall-clock time in the output: SOURCE_DATE_EPOCH if it is set,
+// otherwise the epoch itself, so that runs are reproducible.
+std::string pdf_date() {
+  time_t t = 0;
+  if (const char* e = std::getenv("SOURCE_DATE_EPOCH")) t = static_cast<time_t>(std::strtoll(e, nullptr, 10));
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
 void check(cairo_surface_t* s, const char* what) {
   cairo_status_t st = cairo_surface_status(s);
   if (st != CAIRO_STATUS_SUCCESS) {
@@ -150,6 +164,7 @@ std::string render_chart(const ChartLayout& layout, const ChartStyle& style, con
       surface = cairo_pdf_surface_create_for_stream(append_bytes, &out, w, h);
       cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, opts.title.c_str());
       cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "hp2ps-ng");
+      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, pdf_date().c_str());
       break;
     case OutputFormat::svg:  // one picture: extra pages are stacked below
       surface = cairo_svg_surface_create_for_stream(append_bytes, &out, w, h * static_cast<double>(pages));

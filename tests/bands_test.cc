@@ -1,1 +1,116 @@
+// Band selection stage by stage: hp2ps's hash order, trace elimination, the
+// orderings, the band limit and OTHER, ranges and the title total.
 #include <gtest/gtest.h>
+
+#include "hpng/bands.h"
+#include "hpng/hp_reader.h"
+
+namespace hpng {
+namespace {
+
+Profile profile(const std::string& body) {
+  return read_hp(Input{"t.hp", "JOB \"j\" DATE \"d\" SAMPLE_UNIT \"s\" VALUE_UNIT \"b\"\n" + body});
+}
+
+std::vector<std::string> names(const BandMatrix& m) {
+  std::vector<std::string> out;
+  for (const Band& b : m.bands) out.push_back(b.name);
+  return out;
+}
+
+// The manual page's example (behaviour reference section 7).
+const char* kManpage =
+    "MARK 1.5 MARK 1.75 MARK 1.8\n"
+    "BEGIN_SAMPLE 0.00 SYSTEM 24 END_SAMPLE 0.00\n"
+    "BEGIN_SAMPLE 1.00 elim 180 insert 24 intersect 12 disin 60 main 12 reduce 20 SYSTEM 12 END_SAMPLE 1.00\n"
+    "BEGIN_SAMPLE 2.00 elim 192 insert 24 intersect 12 disin 84 main 12 SYSTEM 24 END_SAMPLE 2.00\n"
+    "BEGIN_SAMPLE 2.82 END_SAMPLE 2.82\n";
+
+TEST(Bands, Hp2psHashBuckets) {
+  EXPECT_EQ(hp2ps_hash_bucket(""), 0u);
+  EXPECT_EQ(hp2ps_hash_bucket("a"), 97u);
+  EXPECT_EQ(hp2ps_hash_bucket("ab"), (3 * 97 + 98) % 513u);
+  // Bytes >= 0x80 count as negative (signed char); the magnitude is taken.
+  EXPECT_EQ(hp2ps_hash_bucket("\xe9"), 23u);  // |-23| mod 513
+}
+
+TEST(Bands, ManpageExampleOrderTotalAndRanges) {
+  BandMatrix m = select_bands(profile(kManpage), {});
+  // intersect and main tie at 24: hash order puts intersect first.
+  EXPECT_EQ(names(m), (std::vector<std::string>{"reduce", "intersect", "main", "insert", "SYSTEM", "disin", "elim"}));
+  EXPECT_DOUBLE_EQ(m.x_range, 2.82);
+  EXPECT_DOUBLE_EQ(m.y_range, 348);
+  EXPECT_NEAR(m.total, 648.68, 1e-9);
+  EXPECT_EQ(m.bands[0].values, (std::vector<double>{0, 20, 0, 0}));  // 0 where no point
+}
+
+TEST(Bands, TraceEliminationDropsCumulativeShareBelowThreshold) {
+  // totals 1, 1, 98: shares 1%, 1%: cumulative 1% (kept at -t1), 2%.
+  const char* body = "BEGIN_SAMPLE 0.0 x 1 y 1 z 98 END_SAMPLE 0.0\n";
+  EXPECT_EQ(select_bands(profile(body), {}).bands.size(), 3u);
+  SelectOptions t2;
+  t2.trace_percent = 2;  // x: 1% < 2 dropped; y: cumulative 2% >= 2 kept
+  EXPECT_EQ(names(select_bands(profile(body), t2)), (std::vector<std::string>{"y", "z"}));
+  t2.trace_percent = 2.5;
+  EXPECT_EQ(names(select_bands(profile(body), t2)), (std::vector<std::string>{"z"}));
+  SelectOptions t0;
+  t0.trace_percent = 0;
+  EXPECT_EQ(select_bands(profile(body), t0).bands.size(), 3u);
+}
+
+TEST(Bands, AllZeroProfileKeepsItsBands) {
+  BandMatrix m = select_bands(profile("BEGIN_SAMPLE 0.0 a 0 b 0 END_SAMPLE 0.0\n"), {});
+  EXPECT_EQ(m.bands.size(), 2u);
+  EXPECT_EQ(m.y_range, 1);
+}
+
+TEST(Bands, OrderByNameAndDeviation) {
+  const char* body =
+      "BEGIN_SAMPLE 0.0 big_smooth 100 mid_rough 10 small_wiggly 1 END_SAMPLE 0.0\n"
+      "BEGIN_SAMPLE 1.0 big_smooth 100 mid_rough 90 small_wiggly 20 END_SAMPLE 1.0\n";
+  SelectOptions asc;
+  asc.by_name = NameOrder::ascending;
+  EXPECT_EQ(names(select_bands(profile(body), asc)), (std::vector<std::string>{"big_smooth", "mid_rough", "small_wiggly"}));
+  SelectOptions desc;
+  desc.by_name = NameOrder::descending;
+  EXPECT_EQ(names(select_bands(profile(body), desc)), (std::vector<std::string>{"small_wiggly", "mid_rough", "big_smooth"}));
+  SelectOptions dev;
+  dev.by_deviation = true;  // sd: big 0, small ~13.4, mid ~56.6
+  EXPECT_EQ(names(select_bands(profile(body), dev)), (std::vector<std::string>{"big_smooth", "small_wiggly", "mid_rough"}));
+}
+
+TEST(Bands, AuxOrderPutsUnknownBandsFirst) {
+  AuxFile aux;
+  aux.order = {{"b", 1}, {"a", 2}, {"b", 9}};
+  SelectOptions o;
+  o.aux = &aux;
+  BandMatrix m = select_bands(profile("BEGIN_SAMPLE 0.0 a 10 b 20 new 30 END_SAMPLE 0.0\n"), o);
+  EXPECT_EQ(names(m), (std::vector<std::string>{"new", "b", "a"}));
+}
+
+TEST(Bands, BandLimitMergesBottomIntoOther) {
+  const char* body = "BEGIN_SAMPLE 0.0 a 1 b 2 c 3 d 4 END_SAMPLE 0.0 BEGIN_SAMPLE 1.0 a 1 d 4 END_SAMPLE 1.0\n";
+  SelectOptions o;
+  o.band_limit = 2;
+  BandMatrix m = select_bands(profile(body), o);
+  EXPECT_EQ(names(m), (std::vector<std::string>{"OTHER", "d"}));
+  EXPECT_EQ(m.bands[0].values, (std::vector<double>{6, 1}));
+  EXPECT_TRUE(m.bands[0].synthetic_other);
+  o.band_limit = 0;
+  EXPECT_EQ(select_bands(profile(body), o).bands.size(), 4u);
+}
+
+TEST(Bands, AuxRangesOnlyEnlarge) {
+  AuxFile aux;
+  aux.x_range = 10;
+  aux.y_range = 1;
+  SelectOptions o;
+  o.aux = &aux;
+  BandMatrix m = select_bands(profile("BEGIN_SAMPLE 0.0 a 5 END_SAMPLE 0.0 BEGIN_SAMPLE 2.0 a 5 END_SAMPLE 2.0\n"), o);
+  EXPECT_EQ(m.x_range, 10);
+  EXPECT_EQ(m.y_range, 5);
+  EXPECT_EQ(m.total, 10);
+}
+
+}  // namespace
+}  // namespace hpng

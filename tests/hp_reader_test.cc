@@ -1,1 +1,131 @@
+// The .hp reader, table-driven: valid inputs with the profile they must give,
+// and bad inputs with the exact position and message they must report.
 #include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "hpng/hp_reader.h"
+
+namespace hpng {
+namespace {
+
+const std::string kHeader =
+    "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
+
+Profile read(const std::string& text) { return read_hp(Input{"t.hp", text}); }
+
+std::string error_of(const std::string& text) {
+  try {
+    read(text);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+double value(const Profile& p, const std::string& band, size_t sample) {
+  for (size_t b = 0; b < p.band_names.size(); ++b) {
+    if (p.band_names[b] == band) return p.values[b][sample];
+  }
+  return -1;
+}
+
+TEST(HpReader, ReadsHeaderSamplesAndMarks) {
+  Profile p = read(kHeader + "MARK 0.5\nBEGIN_SAMPLE 0.0\na 10\nb 20\nEND_SAMPLE 0.0\n"
+                             "BEGIN_SAMPLE 1.5\na 30\nEND_SAMPLE 1.5\n");
+  EXPECT_EQ(p.job, "j");
+  EXPECT_EQ(p.sample_unit, "seconds");
+  EXPECT_EQ(p.times, (std::vector<double>{0, 1.5}));
+  EXPECT_EQ(p.band_names, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(value(p, "a", 1), 30);
+  EXPECT_TRUE(std::isnan(value(p, "b", 1)));  // no point: not zero
+  EXPECT_EQ(p.marks, (std::vector<double>{0.5}));
+  EXPECT_TRUE(p.warnings.empty());
+}
+
+TEST(HpReader, DoubledQuotesAndGhcNames) {
+  Profile p = read("JOB \"prog \"\"quoted\"\" (x)\"\n" + kHeader.substr(kHeader.find("DATE")) +
+                   "BEGIN_SAMPLE 0.0\n(123)Main.CAF\t5\n<Main.sat_s3hW>\t6\n(,)\t7\n123abc 8\nEND_SAMPLE 0.0\n");
+  EXPECT_EQ(p.job, "prog \"quoted\" (x)");
+  EXPECT_EQ(p.band_names, (std::vector<std::string>{"(123)Main.CAF", "<Main.sat_s3hW>", "(,)", "123abc"}));
+}
+
+TEST(HpReader, NameWithSpacesSplitsAtLastTab) {
+  Profile p = read(kHeader + "BEGIN_SAMPLE 0.0\nfoo bar baz\t12\nEND_SAMPLE 0.0\n");
+  ASSERT_EQ(p.band_names.size(), 1u);
+  EXPECT_EQ(p.band_names[0], "foo bar baz");
+  EXPECT_EQ(p.values[0][0], 12);
+}
+
+TEST(HpReader, CrlfAndOneLine) {
+  Profile a = read("JOB \"j\"\r\nDATE \"d\"\r\nSAMPLE_UNIT \"s\"\r\nVALUE_UNIT \"b\"\r\nBEGIN_SAMPLE 0.0\r\na 1\r\nEND_SAMPLE 0.0\r\n");
+  Profile b = read("JOB \"j\" DATE \"d\" SAMPLE_UNIT \"s\" VALUE_UNIT \"b\" BEGIN_SAMPLE 0.0 a 1 END_SAMPLE 0.0");
+  EXPECT_EQ(a.band_names, b.band_names);
+  EXPECT_EQ(a.values, b.values);
+}
+
+TEST(HpReader, DuplicateNameInSampleAddsAndIsRemembered) {
+  Profile p = read(kHeader + "BEGIN_SAMPLE 0.0\na 5\na 7\nEND_SAMPLE 0.0\n");
+  EXPECT_EQ(value(p, "a", 0), 12);
+  ASSERT_EQ(p.extra_points.size(), 1u);
+  EXPECT_EQ(p.extra_points[0].value, 7);
+}
+
+TEST(HpReader, DataBeforeBeginBelongsToNextSample) {
+  Profile p = read(kHeader + "a 5\nBEGIN_SAMPLE 1.0\nb 1\nEND_SAMPLE 1.0\n");
+  EXPECT_EQ(value(p, "a", 0), 5);
+}
+
+TEST(HpReader, HugeValuesAreKept) {
+  Profile p = read(kHeader + "BEGIN_SAMPLE 0.0\na 4000000000\nb 123456789012345678901234567890\nEND_SAMPLE 0.0\n");
+  EXPECT_EQ(value(p, "a", 0), 4e9);
+  EXPECT_NEAR(value(p, "b", 0), 1.2345678901234568e29, 1e15);
+}
+
+TEST(HpReader, IncompleteFinalSampleIsDroppedWithWarning) {
+  Profile p = read(kHeader + "BEGIN_SAMPLE 0.0\na 1\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\na 2\nonly_here 3\n");
+  EXPECT_EQ(p.times.size(), 1u);
+  EXPECT_EQ(p.band_names, (std::vector<std::string>{"a"}));  // only_here vanished
+  ASSERT_EQ(p.warnings.size(), 1u);
+  EXPECT_EQ(p.warnings[0].location, "8:1");  // the BEGIN_SAMPLE without END
+  EXPECT_NE(p.warnings[0].message.find("incomplete final sample"), std::string::npos);
+}
+
+TEST(HpReader, FileCutMidLineIsDroppedWithWarning) {
+  Profile p = read(kHeader + "BEGIN_SAMPLE 0.0\na 1\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\n(12)Mai");
+  EXPECT_EQ(p.times.size(), 1u);
+  ASSERT_EQ(p.warnings.size(), 1u);
+  EXPECT_NE(p.warnings[0].message.find("cut short"), std::string::npos);
+}
+
+struct BadCase {
+  const char* input;  // after the header unless it starts with '!'
+  const char* error;
+};
+
+TEST(HpReader, BadInputGivesPositionAndExpectation) {
+  const BadCase cases[] = {
+      {"!", "t.hp: JOB missing: the file is empty (expected a .hp heap profile)"},
+      {"!JOB \"j\"\n", "t.hp: DATE missing (expected a .hp heap profile)"},
+      {"", "t.hp: contains no samples (no BEGIN_SAMPLE ... END_SAMPLE block)"},
+      {"BEGIN_SAMPLE 1\n", "t.hp:5:14: floating point number must follow BEGIN_SAMPLE (found '1'; times are written with a decimal point, e.g. 1.0)"},
+      {"BEGIN_SAMPLE 0.0\na 1.5\n", "t.hp:6:3: integer must follow identifier 'a' (found '1.5'; values are whole numbers)"},
+      {"BEGIN_SAMPLE 0.0\na -5\n", "t.hp:6:3: integer must follow identifier 'a' (found '-5'; values cannot be negative)"},
+      {"BEGIN_SAMPLE 0.0\nfoo bar 12\n", "t.hp:6:5: integer must follow identifier 'foo' (found 'bar')"},
+      {"BEGIN_SAMPLE 2.0\nEND_SAMPLE 2.0\nBEGIN_SAMPLE 1.0\n", "t.hp:7:1: samples out of sequence: this BEGIN_SAMPLE is earlier than the previous one"},
+      {"BEGIN_SAMPLE 0.0\nMARK 1.0\n", "t.hp:6:1: MARK occurs within sample (marks go between samples)"},
+      {"\"str\" 5\n", "t.hp:5:1: string unexpected: expected a keyword or a band name at the start of a line"},
+      {"!JOB 5\n", "t.hp:1:5: string must follow JOB (found '5')"},
+      {"!JOB \"abc\n", "t.hp:1:5: EOF when expecting \": the string that starts here has no closing quote"},
+      {"# comment\n", "t.hp:5:3: integer must follow identifier '#' (found 'comment')"},
+      {"!\x7f" "ELF\x01\x02\x00\x00 junk", "t.hp:1:10: integer must follow identifier '\\x7FELF\\x01\\x02\\x00\\x00' (found 'junk')"},
+  };
+  for (const BadCase& c : cases) {
+    std::string in = c.input[0] == '!' ? std::string(c.input + 1, c.input + 1 + std::char_traits<char>::length(c.input + 1)) : kHeader + c.input;
+    if (std::string(c.input).find("ELF") != std::string::npos) in = std::string("\x7f" "ELF\x01\x02\x00\x00 junk", 13);
+    EXPECT_EQ(error_of(in), c.error) << "input: " << c.input;
+  }
+}
+
+}  // namespace
+}  // namespace hpng
