@@ -127,6 +127,12 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
       ->check(CLI::Range(0.0, 5.0));
   app.add_flag("--no-marks", no_marks, "(-y) do not draw marks");
   app.add_option("--dpi", o.dpi, "PNG resolution (default 96)")->check(CLI::Range(1.0, 2400.0));
+  app.footer(
+      "hp2ps letters: -b -s -c -d -i[+|-] -e<w>[in|mm|pt] -g -l -m<n> -M -p -t<pct> -y, one per\n"
+      "argument with its value attached (-p may be followed by another letter: -pc).\n"
+      "Files: `hp2ps-ng prof` reads prof.hp and writes ./prof.ps and ./prof.aux.\n"
+      "Exit status: 0 success, 1 bad input or a failed write, 2 usage error.\n"
+      "See man hp2ps-ng for the formats and every difference from hp2ps.");
   help = app.help();
 
   std::vector<std::string> args = translate_hp2ps_args(argc, argv, notes);
