@@ -59,11 +59,17 @@ PangoContext* text_context() {
 
 PangoLayout* make_text_layout(PangoContext* ctx, const std::string& text, double size) {
   PangoLayout* layout = pango_layout_new(ctx);
-  PangoFontDescription* fd = pango_font_description_from_string("Liberation Sans");
+  PangoFontDescription* fd = pango_font_description_from_string("Nimbus Sans");
   pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
   pango_layout_set_font_description(layout, fd);
   pango_font_description_free(fd);
   pango_layout_set_text(layout, text.c_str(), static_cast<int>(text.size()));
+  // hp2ps's PostScript `show` neither kerns nor forms ligatures; neither do
+  // we, so that text advances exactly as in hp2ps's pictures.
+  PangoAttrList* attrs = pango_attr_list_new();
+  pango_attr_list_insert(attrs, pango_attr_font_features_new("kern 0, liga 0, clig 0"));
+  pango_layout_set_attributes(layout, attrs);
+  pango_attr_list_unref(attrs);
   return layout;
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Rebuilds tests/corpus/real.tar.xz from the shared corpus of real GHC 9.0.2
 profiles and the real hp2ps's output for them, so that the project's tests
-run from a clone alone. Keeps, per run: the .hp (decompressed), and per hp2ps
+run from a clone alone. Keeps, per run: the .hp (decompressed), hp2ps's -c PostScript (for the
+pixel-agreement test), and per hp2ps
 flag set: the .aux hp2ps wrote, its key (.bands.txt), any hp2ps error text,
 and one line of expected.tsv with what hp2ps printed in the title (the total)
 and the graph width it chose.
@@ -71,8 +72,11 @@ with tarfile.open(fileobj=out, mode="w") as tar:
                     continue
                 flags, kind = m.groups()
                 if kind in ("ps", "ps.xz"):
-                    total, gw, pages = title_and_width(read(os.path.join(d, stem + "." + flags + ".ps")))
+                    ps = read(os.path.join(d, stem + "." + flags + ".ps"))
+                    total, gw, pages = title_and_width(ps)
                     rows.append(f"{prog}/{stem}\t{flags}\t{total}\t{gw}\t{pages}")
+                    if flags == "c":  # the pixel-agreement test's reference
+                        add(f"{prog}/{stem}.c.ps", ps)
                 else:
                     add(f"{prog}/{f}", read(os.path.join(d, f)))
     add("expected.tsv", ("\n".join(rows) + "\n").encode("latin-1"))

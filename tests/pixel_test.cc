@@ -1,0 +1,86 @@
+// Looks like hp2ps, measured: for every real profile, our -c PostScript and
+// hp2ps's -c PostScript (bundled from the shared corpus) are rasterised by
+// Ghostscript at 72 dpi on the same A4 page; of the pixels inked in either
+// image, at least 95% must have the same colour (each channel within 32/255).
+// Skips where gs is not installed (CI installs it).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <regex>
+
+#include "util.h"
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+struct Image {
+  int w = 0, h = 0;
+  std::string rgb;
+};
+
+// First page of a PostScript file as a raw RGB image.
+Image rasterise(const std::string& dir, const std::string& ps) {
+  CommandResult r = run_in(dir, "gs -q -dSAFER -dBATCH -dNOPAUSE -dFirstPage=1 -dLastPage=1 -sDEVICE=ppmraw -r72 "
+                                "-sPAPERSIZE=a4 -sOutputFile=- " + shell_quote(ps));
+  Image img;
+  std::smatch m;
+  if (r.status != 0 || !std::regex_search(r.out, m, std::regex("^P6\\s+(?:#[^\\n]*\\n\\s*)*(\\d+)\\s+(\\d+)\\s+255\\s"))) {
+    ADD_FAILURE() << "gs failed on " << ps << ": " << r.err;
+    return img;
+  }
+  img.w = std::stoi(m[1]);
+  img.h = std::stoi(m[2]);
+  img.rgb = r.out.substr(static_cast<size_t>(m.length(0)), static_cast<size_t>(img.w) * img.h * 3);
+  return img;
+}
+
+double agreement(const Image& a, const Image& b, size_t& inked) {
+  size_t same = 0;
+  inked = 0;
+  for (size_t i = 0; i + 2 < a.rgb.size() && i + 2 < b.rgb.size(); i += 3) {
+    bool white_a = a.rgb.compare(i, 3, "\xff\xff\xff") == 0, white_b = b.rgb.compare(i, 3, "\xff\xff\xff") == 0;
+    if (white_a && white_b) continue;
+    ++inked;
+    int worst = 0;
+    for (size_t k = 0; k < 3; ++k) {
+      worst = std::max(worst, std::abs(static_cast<unsigned char>(a.rgb[i + k]) - static_cast<unsigned char>(b.rgb[i + k])));
+    }
+    if (worst <= 32) ++same;
+  }
+  return inked ? 100.0 * static_cast<double>(same) / static_cast<double>(inked) : 100.0;
+}
+
+TEST(Pixels, ColourPostScriptAgreesWithHp2psOnEveryCorpusProfile) {
+  if (!have_tool("gs")) GTEST_SKIP() << "gs not installed";
+  std::string root = HPNG_TEST_CORPUS;
+  double worst = 101;
+  std::string worst_name;
+  int profiles = 0;
+  for (const std::string& prog : list_dir(root)) {
+    for (const std::string& f : list_dir(root + "/" + prog)) {
+      if (f.size() < 5 || f.substr(f.size() - 5) != ".c.ps") continue;
+      std::string stem = f.substr(0, f.size() - 5);
+      SCOPED_TRACE(stem);
+      std::string dir = scratch_dir();
+      CommandResult r = run_in(dir, exe() + " -c -o ours.ps " + shell_quote(root + "/" + prog + "/" + stem + ".hp"));
+      ASSERT_EQ(r.status, 0) << r.err;
+      Image ours = rasterise(dir, "ours.ps"), theirs = rasterise(dir, root + "/" + prog + "/" + f);
+      ASSERT_EQ(ours.w, theirs.w);
+      ASSERT_EQ(ours.h, theirs.h);
+      size_t inked = 0;
+      double pct = agreement(ours, theirs, inked);
+      std::printf("%-45s %6.2f%% of %zu inked pixels agree\n", stem.c_str(), pct, inked);
+      EXPECT_GE(pct, 95.0);
+      if (pct < worst) worst = pct, worst_name = stem;
+      ++profiles;
+    }
+  }
+  std::printf("worst: %s %.2f%% (%d profiles)\n", worst_name.c_str(), worst, profiles);
+  RecordProperty("worst_agreement_percent", std::to_string(worst));
+  EXPECT_GE(profiles, 45);
+}
+
+}  // namespace
+}  // namespace hpng
