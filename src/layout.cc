@@ -182,7 +182,11 @@ void add_marks(PageLayout& page, const BandMatrix& m, const Frame& f) {
 double hp2ps_units(const std::string& s) {
   double units = 0;
   for (unsigned char c : s) {
-    if (c < 0x20 || c > 0x7e) continue;  // hp2ps read garbage here; count 0
+    // hp2ps had no entry for these: control bytes gave garbage and UTF-8
+    // counted 0, so such names ran off the page. A non-ASCII character
+    // counts 4 (its lead byte), control bytes nothing.
+    if (c >= 0xC0) units += 4;
+    if (c < 0x20 || c > 0x7e) continue;
     if (std::string_view("!\"',.:;^`|Iil").find(static_cast<char>(c)) != std::string_view::npos) units += 1;
     else if (std::string_view("*?[]{}~jrt").find(static_cast<char>(c)) != std::string_view::npos) units += 2;
     else if (c >= '0' && c <= '9') units += 4;

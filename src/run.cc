@@ -41,7 +41,8 @@ Names resolve_names(const std::string& arg) {
 }
 
 OutputFormat choose_format(const Options& o) {
-  if (o.format) return *o.format;
+  bool eps = o.style.eps_width > 0;  // hp2ps -e: EPS, whatever PostScript name
+  if (o.format) return eps && *o.format == OutputFormat::ps ? OutputFormat::eps : *o.format;
   if (!o.output.empty() && o.output != "-") {
     size_t dot = o.output.rfind('.');
     size_t slash = o.output.rfind('/');
@@ -52,7 +53,7 @@ OutputFormat choose_format(const Options& o) {
       }
     }
   }
-  return o.style.eps_width > 0 ? OutputFormat::eps : OutputFormat::ps;
+  return eps ? OutputFormat::eps : OutputFormat::ps;
 }
 
 Profile read_profile(const Input& in, InputFormat requested) {

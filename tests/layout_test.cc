@@ -24,7 +24,7 @@ TEST(Layout, WidthTable) {
   EXPECT_EQ(hp2ps_units("Iil!"), 4);
   EXPECT_EQ(hp2ps_units("jrt*"), 8);
   EXPECT_EQ(hp2ps_units("a0m"), 3 + 4 + 5);
-  EXPECT_EQ(hp2ps_units("caf\xc3\xa9"), 9);  // bytes >= 0x80 count 0
+  EXPECT_EQ(hp2ps_units("caf\xc3\xa9"), 13);  // a non-ASCII character counts 4
 }
 
 TEST(Layout, GroupDigits) {
