@@ -18,7 +18,8 @@ namespace {
 
 // Long options whose value is the next argument, copied verbatim.
 bool takes_next_argument(const std::string& a) {
-  return a == "-o" || a == "--output" || a == "--format" || a == "--input-format" || a == "--dpi";
+  return a == "-o" || a == "--output" || a == "--format" || a == "--input-format" || a == "--dpi" ||
+         a == "--ccs-length";
 }
 
 // atoi: the leading integer of s, or 0.
@@ -108,7 +109,7 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
   app.add_option("-o,--output", o.output, "Output file ('-' is stdout). Default: ./<base>.<ext>, stdout in filter mode");
   app.add_option("--format", format, "ps, eps, pdf, svg, png, json or csv. Default: from the output's extension, else ps (eps with -e)")
       ->check(CLI::IsMember({"ps", "eps", "pdf", "svg", "png", "json", "csv"}));
-  app.add_option("--input-format", input_format, "auto (sniffed), hp or eventlog")
+  app.add_option("--input-format", input_format, "auto (an eventlog is recognised by its first bytes), hp or eventlog")
       ->check(CLI::IsMember({"auto", "hp", "eventlog"}));
   app.add_flag("--colour,--color", o.style.colour, "(-c) colour fills instead of grey shades");
   app.add_flag("--big-title", o.style.big_title, "(-b) big title box");
@@ -127,6 +128,9 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
       ->check(CLI::Range(0.0, 5.0));
   app.add_flag("--no-marks", no_marks, "(-y) do not draw marks");
   app.add_option("--dpi", o.dpi, "PNG resolution (default 96)")->check(CLI::Range(1.0, 2400.0));
+  app.add_option("--ccs-length", o.ccs_length,
+                 "Eventlog -hc: cut cost-centre stack names to N bytes as the RTS's -L<N> does (default: whole names)")
+      ->check(CLI::Range(4, 100000));
   app.footer(
       "hp2ps letters: -b -s -c -d -i[+|-] -e<w>[in|mm|pt] -g -l -m<n> -M -p -t<pct> -y, one per\n"
       "argument with its value attached (-p may be followed by another letter: -pc).\n"

@@ -8,6 +8,7 @@
 
 #include "hpng/atomic_file.h"
 #include "hpng/aux_file.h"
+#include "hpng/eventlog_reader.h"
 #include "hpng/export.h"
 #include "hpng/hp_reader.h"
 #include "hpng/shade.h"
@@ -56,11 +57,9 @@ OutputFormat choose_format(const Options& o) {
   return eps ? OutputFormat::eps : OutputFormat::ps;
 }
 
-Profile read_profile(const Input& in, InputFormat requested) {
-  InputFormat f = requested == InputFormat::automatic ? sniff_format(in.bytes) : requested;
-  if (f == InputFormat::eventlog) {
-    throw InputError({in.name, "byte 0", "this is a GHC eventlog; eventlog input is not supported by this version yet"});
-  }
+Profile read_profile(const Input& in, const Options& o) {
+  InputFormat f = o.input_format == InputFormat::automatic ? sniff_format(in.bytes) : o.input_format;
+  if (f == InputFormat::eventlog) return read_eventlog(in, {o.ccs_length});
   return read_hp(in);
 }
 
@@ -72,7 +71,7 @@ void run(const Options& o, Warnings& warnings) {
 
   // 1. Read the profile.
   Input in = load_input(names.input);
-  Profile profile = read_profile(in, o.input_format);
+  Profile profile = read_profile(in, o);
   warnings.insert(warnings.end(), profile.warnings.begin(), profile.warnings.end());
 
   // 2. With -p, the previous run's .aux (file mode only, as in hp2ps).

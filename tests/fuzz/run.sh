@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs each fuzz target for SECONDS on a seed corpus made from the crafted
-# hp2ps cases and the bundled real profiles. Crashes are written to
+# hp2ps cases, the bundled real profiles and the small real eventlogs. Crashes are written to
 # tests/fuzz/findings/; copy each into tests/fuzz/regressions/ once fixed,
 # where an ordinary test replays it.
 # usage: tests/fuzz/run.sh BUILD_DIR SECONDS
@@ -10,7 +10,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 # Font and layout libraries keep process-lifetime caches; not our leaks.
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$here/../lsan.supp:print_suppressions=0}"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/hp" "$work/aux" "$work/pipeline" "$here/findings"
+mkdir -p "$work/hp" "$work/eventlog" "$work/aux" "$work/pipeline" "$here/findings"
+cp "$here"/../data/eventlog-small/*.eventlog "$work/eventlog/"
 cp "$here"/../data/hp2ps-cases/*.hp "$work/hp/"
 cp "$here"/../data/hp2ps-cases/*.aux "$work/aux/" 2>/dev/null || true
 tar -xJf "$here/../corpus/real.tar.xz" -C "$work"
@@ -20,10 +21,10 @@ cp "$here"/regressions/* "$work/hp/" 2>/dev/null || true
 for f in "$work"/hp/*.hp; do
   [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x00'; cat "$f"; } > "$work/pipeline/$(basename "$f")"
 done
-for t in hp_reader_fuzz:hp aux_fuzz:aux pipeline_fuzz:pipeline; do
+for t in hp_reader_fuzz:hp eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline; do
   name=${t%%:*}; seeds=${t##*:}
   echo "-- $name for ${seconds}s"
-  "$build/tests/fuzz/$name" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+  "$build/tests/fuzz/$name" -max_total_time="$seconds" -max_len=262144 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$here/findings/$name-" -print_final_stats=1 "$work/$seeds" > "$work/$name.log" 2>&1 \
     || { tail -40 "$work/$name.log"; echo "$name found a crash: see tests/fuzz/findings/"; exit 1; }
   grep -E "DONE|number_of_executed_units|new_units_added|peak_rss" "$work/$name.log"

@@ -1,0 +1,293 @@
+// The eventlog reader. Parity: for every run that left both a .hp and an
+// eventlog (the bundled eventlog-small trio always; the whole shared corpus
+// where it is present), the eventlog's samples equal the .hp's non-empty
+// samples, sample by sample, name by name, value by value (the .hp's -hc
+// names lose their "(id)" prefix and are cut as the run's -L cut them).
+// Crafted logs from a small writer cover what GHC 9.0.2 cannot make.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+#include <regex>
+
+#include "eventlog_writer.h"
+#include "hpng/bands.h"
+#include "hpng/eventlog_reader.h"
+#include "hpng/hp_reader.h"
+#include "util.h"
+
+namespace hpng {
+namespace {
+
+using test::EventlogWriter;
+using namespace hpng::test;
+
+using SampleMap = std::map<std::string, double>;
+
+std::vector<SampleMap> nonempty_samples(const Profile& p, bool strip_ccs_id) {
+  std::vector<SampleMap> out;
+  static const std::regex id_prefix("^\\([0-9]+\\)");
+  for (size_t k = 0; k < p.times.size(); ++k) {
+    SampleMap m;
+    for (size_t b = 0; b < p.band_names.size(); ++b) {
+      if (!has_point(p.values[b][k])) continue;
+      std::string name = strip_ccs_id ? std::regex_replace(p.band_names[b], id_prefix, "") : p.band_names[b];
+      m[name] += p.values[b][k];
+    }
+    if (!m.empty()) out.push_back(m);
+  }
+  return out;
+}
+
+std::string xz_or_plain(const std::string& path) {
+  if (file_exists(path)) return read_file(path);
+  if (!file_exists(path + ".xz")) return "";
+  std::string out;
+  if (FILE* f = popen(("xz -dc " + shell_quote(path + ".xz")).c_str(), "r")) {
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
+    pclose(f);
+  }
+  return out;
+}
+
+// Compares one run; returns the number of samples compared.
+size_t check_parity(const std::string& stem, const std::string& hp_bytes, const std::string& log_bytes) {
+  SCOPED_TRACE(stem);
+  bool hc = std::regex_search(stem, std::regex("(^|[.-])hc([.-]|$)"));
+  int cut = !hc ? 0 : stem.find("L60") != std::string::npos ? 60 : 25;
+  Profile hp = read_hp({stem + ".hp", hp_bytes});
+  Profile ev;
+  try {
+    ev = read_eventlog({stem + ".eventlog", log_bytes}, {cut});
+  } catch (const InputError& e) {  // header-only logs of killed or refused runs
+    EXPECT_NE(std::string(e.what()).find("no heap profile in this eventlog"), std::string::npos) << e.what();
+    return 0;
+  }
+  std::vector<SampleMap> a = nonempty_samples(hp, hc), b = nonempty_samples(ev, false);
+  bool truncated = !ev.warnings.empty();
+  if (truncated) {
+    EXPECT_LE(b.size(), a.size());
+    a.resize(std::min(a.size(), b.size()));
+  }
+  EXPECT_EQ(a.size(), b.size());
+  for (size_t k = 0; k < std::min(a.size(), b.size()); ++k) {
+    EXPECT_EQ(a[k], b[k]) << "sample " << k;
+    if (a[k] != b[k]) break;
+  }
+  return b.size();
+}
+
+TEST(EventlogParity, BundledSmallLogsMatchTheirHpFiles) {
+  for (const char* stem : {"leak-hc", "leak-hb", "leak-hT-N2"}) {
+    std::string dir = std::string(HPNG_CASES) + "/../eventlog-small/";
+    EXPECT_GT(check_parity(stem, read_file(dir + stem + ".hp"), read_file(dir + stem + ".eventlog")), 10u);
+  }
+}
+
+TEST(EventlogParity, SharedCorpusLogsMatchTheirHpFiles) {
+  std::string root = std::string(HPNG_SHARED_CORPUS) + "/real";
+  if (!file_exists(root) || !have_tool("xz")) GTEST_SKIP() << "shared corpus not present";
+  int runs = 0;
+  size_t samples = 0;
+  for (const std::string& prog : list_dir(root)) {
+    for (const std::string& f : list_dir(root + "/" + prog)) {
+      std::smatch m;
+      if (!std::regex_match(f, m, std::regex("(.*)\\.eventlog(\\.xz)?"))) continue;
+      std::string stem = m[1];
+      std::string hp = xz_or_plain(root + "/" + prog + "/" + stem + ".hp");
+      if (hp.empty()) continue;
+      samples += check_parity(stem, hp, xz_or_plain(root + "/" + prog + "/" + stem + ".eventlog"));
+      ++runs;
+    }
+  }
+  std::printf("%d runs, %zu samples compared\n", runs, samples);
+  EXPECT_GE(runs, 50);
+  EXPECT_GT(samples, 9000u);
+}
+
+Profile read(const std::string& bytes, int cut = 0) { return read_eventlog({"t.eventlog", bytes}, {cut}); }
+
+std::string error_of(const std::string& bytes) {
+  try {
+    read(bytes);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+EventlogWriter basic(uint32_t breakdown) {
+  EventlogWriter w;
+  w.declare_standard().block_marker(0, 0xFFFF);
+  w.rts_identifier("GHC-9.10.1 rts_thr").program_args({"./prog", "+RTS", "-hT", "-l"}).wall_clock(0);
+  w.heap_prof_begin(10, breakdown);
+  return w;
+}
+
+TEST(Eventlog, HeaderGivesJobDateAndUnits) {
+  EventlogWriter w;
+  w.declare_standard().rts_identifier("GHC-9.0.2 rts_p").wall_clock(1790000000);
+  w.program_args({"/tmp/x/prog", "a b", "+RTS", "-hc", "-RTS", "c", "--RTS", "+RTS"});
+  w.heap_prof_begin(1, 1).sample_begin(2000000000).sample_stack(2000000001, 5, {}).sample_end(2000000002);
+  Profile p = read(w.bytes());
+  EXPECT_EQ(p.job, "prog a b c +RTS +RTS -hc");
+  EXPECT_EQ(p.date, "Mon Sep 21 14:13 2026");  // 1790000000 s, in UTC
+  EXPECT_EQ(p.sample_unit, "seconds");
+  EXPECT_EQ(p.value_unit, "bytes");
+  EXPECT_EQ(p.times, (std::vector<double>{0, 2, 2.000000002}));
+  EXPECT_EQ(p.band_names, (std::vector<std::string>{"MAIN"}));
+}
+
+TEST(Eventlog, CostCentreStacksNamedAsInHpFiles) {
+  EventlogWriter w;
+  w.declare_standard().heap_prof_begin(0, 1);
+  w.cost_centre(3, "buildTable", "Main").cost_centre(8, "main.table", "Main").cost_centre(9, "CAF", "Main");
+  w.sample_begin(1000).sample_stack(1001, 100, {3, 8, 9}).sample_stack(1002, 7, {9}).sample_end(1003);
+  w.cost_centre(20, "late", "M");  // defined after use: names resolve at the end
+  w.sample_begin(2000).sample_stack(2001, 1, {20}).sample_end(2002);
+  EXPECT_EQ(read(w.bytes()).band_names, (std::vector<std::string>{"buildTable/main.table/Main.CAF", "Main.CAF", "late"}));
+  EXPECT_EQ(read(w.bytes(), 10).band_names, (std::vector<std::string>{"buildT...", "Main.CAF", "late"}));
+}
+
+TEST(Eventlog, InfoTableAndEraBreakdowns) {
+  for (uint32_t breakdown : {8u, 9u, 42u}) {
+    EventlogWriter w = basic(breakdown);
+    w.declare(169, -1);
+    w.event(169, 5, EventlogWriter::u64(0x409f78) + EventlogWriter::str("sat_info") + EventlogWriter::str("21") +
+                        EventlogWriter::str("Int") + EventlogWriter::str("main") + EventlogWriter::str("Main") +
+                        EventlogWriter::str("T.hs:5:1-30"));
+    w.sample_begin(100).sample_string(101, 64, breakdown == 8 ? "0x409f78" : "1").sample_end(102);
+    Profile p = read(w.bytes());
+    EXPECT_EQ(p.band_names.size(), 1u) << breakdown;
+    EXPECT_EQ(p.values[0][1], 64);
+  }
+}
+
+TEST(Eventlog, OldLogsWithoutSampleEnd) {
+  EventlogWriter w;
+  w.declare_standard(false).heap_prof_begin(0, 4);
+  w.sample_begin(100).sample_string(101, 1, "a").sample_begin(200).sample_string(201, 2, "a");
+  Profile p = read(w.bytes());  // the last sample ends at the end of the data
+  EXPECT_EQ(p.times.size(), 4u);
+  EXPECT_TRUE(p.warnings.empty());
+}
+
+TEST(Eventlog, ExtraTrailingFieldsAndUnknownTypesAreSkipped) {
+  EventlogWriter w;
+  w.declare(18, 14).declare(160, -1).declare(162, 16).declare(164, -1).declare(165, 16);
+  w.declare(240, 5, 3).declare(241, -1);
+  w.heap_prof_begin(0, 7);
+  w.event(162, 100, EventlogWriter::u64(0) + "JUNKJUNK");
+  w.event(240, 101, "12345").event(241, 102, "anything at all");
+  w.sample_string(103, 48, "THUNK", "xyz");  // bytes after the label's NUL
+  w.event(165, 104, EventlogWriter::u64(0) + "JUNKJUNK");
+  Profile p = read(w.bytes());
+  EXPECT_EQ(p.band_names, (std::vector<std::string>{"THUNK"}));
+  EXPECT_EQ(p.values[0][1], 48);
+}
+
+TEST(Eventlog, SampleSplitAcrossBlocks) {
+  EventlogWriter w = basic(7);
+  w.sample_begin(100).sample_string(101, 1, "a").block_marker(102, 0);  // a capability block
+  w.event(58, 103, "mark").block_marker(104, 0xFFFF);
+  w.sample_string(105, 2, "b").sample_end(106);
+  Profile p = read(w.bytes());
+  EXPECT_EQ(p.band_names, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(p.marks.size(), 1u);
+}
+
+TEST(Eventlog, BiographicalSamplesAtTheirCensusTime) {
+  EventlogWriter w = basic(6);
+  for (uint64_t t : {300u, 100u, 200u}) {  // all written at exit
+    w.bio_sample_begin(5000, t * 1000000).sample_string(5001, t, "LAG").sample_string(5002, 0, "DRAG").sample_end(5003);
+  }
+  Profile p = read(w.bytes());
+  EXPECT_EQ(p.times, (std::vector<double>{0, 0.1, 0.2, 0.3, 0.3}));
+  EXPECT_EQ(p.values[0][1], 100);
+}
+
+TEST(Eventlog, DuplicateNamesInASampleAdd) {
+  EventlogWriter w = basic(5);
+  w.sample_begin(100).sample_string(101, 5, "(1)CAF").sample_string(102, 7, "(1)CAF").sample_end(103);
+  Profile p = read(w.bytes());
+  EXPECT_EQ(p.values[0][1], 12);
+  EXPECT_EQ(p.extra_points.size(), 1u);
+}
+
+TEST(Eventlog, RestartedProfile) {
+  EventlogWriter same = basic(7);
+  same.sample_begin(100).sample_string(101, 1, "a").sample_end(102).heap_prof_begin(200, 7);
+  same.sample_begin(300).sample_string(301, 2, "a").sample_end(302);
+  EXPECT_EQ(read(same.bytes()).times.size(), 4u);
+  EventlogWriter other = basic(7);
+  other.sample_begin(100).sample_string(101, 1, "a").sample_end(102).heap_prof_begin(200, 4);
+  other.sample_begin(300).sample_string(301, 2, "Int").sample_end(302);
+  Profile p = read(other.bytes());
+  EXPECT_EQ(p.times.size(), 3u);
+  ASSERT_EQ(p.warnings.size(), 1u);
+  EXPECT_NE(p.warnings[0].message.find("only the first profile is drawn"), std::string::npos);
+}
+
+TEST(Eventlog, TruncatedLogKeepsCompleteSamples) {
+  EventlogWriter w = basic(7);
+  w.sample_begin(100).sample_string(101, 1, "a").sample_end(102).sample_begin(200).sample_string(201, 2, "b");
+  Profile p = read(w.bytes(false));
+  EXPECT_EQ(p.times.size(), 3u);  // 0, the complete sample, the end
+  EXPECT_EQ(p.band_names, (std::vector<std::string>{"a"}));
+  EXPECT_EQ(p.warnings.size(), 2u);
+  // Cut at every byte: never a crash; a clear error or complete samples.
+  std::string all = w.bytes();
+  for (size_t n = 0; n < all.size(); ++n) {
+    try {
+      Profile q = read(all.substr(0, n));
+      EXPECT_GE(q.times.size(), 3u);
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("t.eventlog"), std::string::npos);
+    }
+  }
+}
+
+TEST(Eventlog, ClearErrors) {
+  EventlogWriter none;
+  none.declare_standard().program_args({"prog"});
+  EXPECT_EQ(error_of(none.bytes()),
+            "t.eventlog: no heap profile in this eventlog: run the program with +RTS -hT -l (or -hc -l, -hy -l, ... on a profiled build)");
+  EXPECT_EQ(error_of("hdrbhetbetb"), "t.eventlog:byte 8: the eventlog header is cut short: expected an event-type declaration (\"etb\") or the end of the list (\"hete\")");
+  EXPECT_EQ(error_of(std::string("hdrbhetb") + std::string("etb\0", 4) + EventlogWriter::u16(1) + EventlogWriter::u16(4) +
+                     EventlogWriter::u32(0xFFFFFFFF) + "x"),
+            "t.eventlog:byte 8: event type 1 declares a 4294967295-byte description, past the end of the file");
+  EventlogWriter undeclared = basic(7);
+  undeclared.event(150, 1, "");
+  EXPECT_NE(error_of(undeclared.bytes()).find("event type 150 is not declared"), std::string::npos);
+  EventlogWriter empty = basic(7);
+  EXPECT_NE(error_of(empty.bytes()).find("has no complete samples"), std::string::npos);
+}
+
+TEST(Eventlog, BiographyFilterSamplesSpacedByInterval) {
+  EventlogWriter w;
+  w.declare_standard().heap_prof_begin(0, 1, "drag,void");
+  w.sample_begin(9000).sample_stack(9001, 1, {}).sample_end(9002).sample_begin(9003).sample_stack(9004, 2, {}).sample_end(9005);
+  Profile p = read(w.bytes());
+  EXPECT_EQ(p.times[1], 0.1);
+  EXPECT_EQ(p.times[2], 0.2);
+  EXPECT_EQ(p.warnings.size(), 1u);
+}
+
+TEST(Eventlog, CommandLineSniffsAndReadsStdin) {
+  std::string dir = scratch_dir();
+  std::string log = std::string(HPNG_CASES) + "/../eventlog-small/leak-hT-N2.eventlog";
+  CommandResult r = run_in(dir, exe() + " --format json < " + shell_quote(log));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"input_format\": \"eventlog\""), std::string::npos);
+  r = run_in(dir, "cp " + shell_quote(log) + " x.eventlog && " + exe() + " -c x.eventlog");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(file_exists(dir + "/x.ps"));
+  EXPECT_TRUE(file_exists(dir + "/x.aux"));
+  r = run_in(dir, exe() + " --input-format hp x.eventlog");  // forced: not a .hp
+  EXPECT_EQ(r.status, 1);
+}
+
+}  // namespace
+}  // namespace hpng

@@ -1,0 +1,50 @@
+// A small eventlog writer for tests: makes the logs GHC 9.0.2 cannot
+// (other breakdowns, old and new layouts, damaged files) byte by byte.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hpng::test {
+
+class EventlogWriter {
+ public:
+  // Declares an event type: size in bytes, or -1 for variable size.
+  EventlogWriter& declare(uint16_t id, int size, uint32_t extra_info = 0);
+  // The usual GHC 9.0.2 heap-profiling declarations (160-166, 18, 29, 30,
+  // 43, 58) with their standard sizes.
+  EventlogWriter& declare_standard(bool with_sample_end = true);
+
+  // Payload builders.
+  static std::string u8(uint64_t v) { return be(v, 1); }
+  static std::string u16(uint64_t v) { return be(v, 2); }
+  static std::string u32(uint64_t v) { return be(v, 4); }
+  static std::string u64(uint64_t v) { return be(v, 8); }
+  static std::string str(const std::string& s) { return s + std::string(1, '\0'); }
+  static std::string be(uint64_t v, int bytes);
+
+  // Appends an event; variable-size types get their length field.
+  EventlogWriter& event(uint16_t id, uint64_t ts, const std::string& payload);
+
+  // Common events.
+  EventlogWriter& heap_prof_begin(uint64_t ts, uint32_t breakdown, const std::string& bio_filter = "");
+  EventlogWriter& cost_centre(uint32_t id, const std::string& label, const std::string& module);
+  EventlogWriter& sample_begin(uint64_t ts);
+  EventlogWriter& bio_sample_begin(uint64_t ts, uint64_t census_time);
+  EventlogWriter& sample_end(uint64_t ts);
+  EventlogWriter& sample_string(uint64_t ts, uint64_t value, const std::string& label, const std::string& trailing = "");
+  EventlogWriter& sample_stack(uint64_t ts, uint64_t value, const std::vector<uint32_t>& ids);
+  EventlogWriter& block_marker(uint64_t ts, uint16_t cap);
+  EventlogWriter& program_args(const std::vector<std::string>& args);
+  EventlogWriter& rts_identifier(const std::string& text);
+  EventlogWriter& wall_clock(uint64_t unix_seconds);
+
+  // The whole file; `end_marker` false leaves it as a killed program does.
+  std::string bytes(bool end_marker = true) const;
+
+ private:
+  std::vector<int> sizes_ = std::vector<int>(65536, -2);
+  std::string header_, events_;
+};
+
+}  // namespace hpng::test
