@@ -29,7 +29,9 @@ std::string excerpt(std::string_view bytes, size_t max) {
   size_t n = std::min(bytes.size(), max);
   for (size_t i = 0; i < n; ++i) {
     unsigned char c = static_cast<unsigned char>(bytes[i]);
-    if (c >= 0x20 && c < 0x7f) {
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c >= 0x20 && c < 0x7f) {
       out += static_cast<char>(c);
     } else {
       char buf[8];

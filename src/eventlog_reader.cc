@@ -428,6 +428,11 @@ void EventlogParser::finish(bool complete) {
   for (const Sample& s : samples_) p_.times.push_back(s.time);
   p_.times.push_back(std::max(end, p_.times.back()));  // and its empty last one
   size_t n = p_.times.size();
+  if (p_.band_names.size() * n > kMaxMatrixCells) {
+    throw InputError({in_.name, "", "too large: " + std::to_string(p_.band_names.size()) + " bands x " +
+                                        std::to_string(n) + " samples is more than hp2ps-ng holds (" +
+                                        std::to_string(kMaxMatrixCells) + " values)"});
+  }
   p_.values.assign(p_.band_names.size(), std::vector<double>(n, std::numeric_limits<double>::quiet_NaN()));
   for (size_t k = 0; k < samples_.size(); ++k) {
     for (const auto& [band, value] : samples_[k].points) {

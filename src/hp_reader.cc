@@ -10,6 +10,7 @@
 //  * line numbers count every newline, including those inside strings.
 #include "hpng/hp_reader.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -62,6 +63,17 @@ class HpParser {
   bool try_tab_separated(const Token& name);
   void drop_incomplete_sample(size_t end_offset, bool cut_mid_statement);
   void check_header() const;
+  [[noreturn]] void too_large(size_t offset) const {
+    error(offset, "too large: " + std::to_string(p_.band_names.size()) + " bands x " +
+                      std::to_string(p_.times.size()) + " samples is more than hp2ps-ng holds (" +
+                      std::to_string(kMaxMatrixCells) + " values)");
+  }
+  double whole_number(std::string_view digits, size_t offset) const {
+    double v = 0;
+    auto r = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    if (r.ec == std::errc::result_out_of_range) error(offset, "number out of range: '" + excerpt(digits) + "'");
+    return v;
+  }
 
   const Input& in_;
   std::string_view s_;
@@ -75,6 +87,7 @@ class HpParser {
   double pending_time_ = 0;   // time of the sample being read
   size_t begin_offset_ = 0;   // where the open sample began
   size_t pending_points_ = 0; // data points waiting for the next END_SAMPLE
+  size_t cells_ = 0;          // values held in all columns
   size_t first_pending_ = 0;  // offset of the first of them
 };
 
@@ -144,7 +157,8 @@ double HpParser::float_argument(const char* keyword) {
                        found(t) + "; times are written with a decimal point, e.g. 1.0)");
   }
   double d = 0;
-  std::from_chars(v.data(), v.data() + v.size(), d);
+  auto r = std::from_chars(v.data(), v.data() + v.size(), d);
+  if (r.ec == std::errc::result_out_of_range) error(t.begin, "number out of range: '" + excerpt(v) + "'");
   return d;
 }
 
@@ -161,7 +175,11 @@ void HpParser::add_point(std::string_view name, double value) {
   }
   size_t bucket = p_.times.size();
   std::vector<double>& column = p_.values[id];
-  if (column.size() <= bucket) column.resize(bucket + 1, kNoPoint);
+  if (column.size() <= bucket) {
+    cells_ += bucket + 1 - column.size();
+    if (cells_ > kMaxMatrixCells) too_large(name.data() - s_.data());
+    column.resize(bucket + 1, kNoPoint);
+  }
   if (has_point(column[bucket])) {
     column[bucket] += value;
     p_.extra_points.push_back({id, static_cast<uint32_t>(bucket), value});
@@ -185,8 +203,7 @@ bool HpParser::try_tab_separated(const Token& name) {
   if (digits_end == tab + 1) return false;
   while (i < line.size() && is_space(line[i])) ++i;
   if (i != line.size()) return false;
-  double v = 0;
-  std::from_chars(line.data() + tab + 1, line.data() + digits_end, v);
+  double v = whole_number(line.substr(tab + 1, digits_end - tab - 1), name.begin + tab + 1);
   add_point(line.substr(0, tab), v);
   pos_ = name.begin + digits_end;
   return true;
@@ -196,9 +213,7 @@ void HpParser::data_line(const Token& name) {
   size_t after_name = pos_;
   Token v = next(false);
   if (v.kind == Tok::number && text(v).find('.') == std::string_view::npos) {
-    double value = 0;
-    std::string_view digits = text(v);
-    std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    double value = whole_number(text(v), v.begin);
     if (pending_points_++ == 0) first_pending_ = name.begin;
     add_point(text(name), value);
     return;
@@ -217,8 +232,15 @@ void HpParser::data_line(const Token& name) {
   } else if (!text(v).empty() && text(v)[0] == '-') {
     why = "; values cannot be negative";
   }
+  std::string hint;
+  if (!seen_job_ && p_.times.empty()) {  // no header yet: is this a profile at all?
+    std::string_view head = s_.substr(0, 64);
+    if (std::any_of(head.begin(), head.end(), [](char c) { return c != '\t' && c != '\n' && c != '\r' && static_cast<unsigned char>(c) < 0x20; })) {
+      hint = "; this does not look like a .hp heap profile or a GHC eventlog";
+    }
+  }
   error(v.begin, "integer must follow identifier '" + excerpt(text(name)) + "' (found " +
-                     found(v) + why + ")");
+                     found(v) + why + ")" + hint);
 }
 
 void HpParser::statement(const Token& t) {
@@ -342,6 +364,7 @@ Profile HpParser::parse() {
     end_offset = e.offset;
   }
   drop_incomplete_sample(end_offset, cut);
+  if (p_.band_names.size() * p_.times.size() > kMaxMatrixCells) too_large(s_.size());
   for (std::vector<double>& col : p_.values) col.resize(p_.times.size(), kNoPoint);
   check_header();
   return std::move(p_);

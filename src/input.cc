@@ -2,6 +2,8 @@
 // views into this buffer.
 #include "hpng/input.h"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -16,7 +18,13 @@ std::string read_stream(std::FILE* f, const std::string& name) {
   std::string bytes;
   char buf[1 << 16];
   size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) bytes.append(buf, n);
+  try {
+    struct stat st;
+    if (::fstat(::fileno(f), &st) == 0 && S_ISREG(st.st_mode)) bytes.reserve(static_cast<size_t>(st.st_size));
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) bytes.append(buf, n);
+  } catch (const std::bad_alloc&) {
+    throw InputError({name, "", "too large to read into memory (" + std::to_string(bytes.size()) + " bytes read so far)"});
+  }
   if (std::ferror(f)) {
     throw InputError({name, "", std::string("cannot read: ") + std::strerror(errno)});
   }

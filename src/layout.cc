@@ -52,8 +52,12 @@ TextItem text_at(double x, double y, double size, const std::string& s, double a
 }
 
 // The longest prefix of `name` (plus an ellipsis) no wider than `width`.
+// Nothing wider than a page is ever measured whole: a 2 MB name costs no
+// more than a long one.
 std::string fit_text(const std::string& name, double size, double width) {
-  std::string s = to_valid_utf8(name);
+  constexpr size_t kMaxBytes = 1024;  // more than any line of this page holds
+  std::string s = to_valid_utf8(utf8_prefix(name, kMaxBytes));
+  if (s.size() < name.size()) s += "\u2026";
   if (text_width(s, size) <= width) return s;
   size_t lo = 0, hi = s.size();
   while (lo < hi) {  // largest byte count whose prefix fits
@@ -76,7 +80,7 @@ void add_title(PageLayout& page, const BandMatrix& m, const Frame& f, const std:
   page.shapes.push_back(rect(kSpace, kFrameH - kSpace - f.title_h, box_w, f.title_h));
   std::string job(utf8_prefix(m.job, f.big_title ? kBigJob : kSmallJob));
   page.texts.push_back(text_at(kSpace + 6, kFrameH - kSpace - 14, 12, job));
-  std::string date = to_valid_utf8(m.date);
+  std::string date = fit_text(m.date, 12, 400);
   double date_x = kSpace + box_w - 6 - text_width(date, 12);
   if (f.big_title) {
     page.shapes.push_back(line(kSpace, kFrameH - kSpace - 20, kSpace + box_w, kFrameH - kSpace - 20));
@@ -91,7 +95,7 @@ void add_title(PageLayout& page, const BandMatrix& m, const Frame& f, const std:
 
 void add_x_axis(PageLayout& page, ChartLayout& out, const BandMatrix& m, const Frame& f) {
   page.shapes.push_back(line(kGx0, kGy0, kGx0 + f.gw, kGy0));
-  std::string unit = to_valid_utf8(m.sample_unit);
+  std::string unit = fit_text(m.sample_unit, 10, std::max(f.gw, 50.0));
   page.texts.push_back(text_at(kGx0 + f.gw - text_width(unit, 10), 5, 10, unit));
   double step = nice_step(m.x_range / 7);
   double cutoff = f.gw - (kUnit * hp2ps_units(m.sample_unit) + 15);
@@ -120,7 +124,7 @@ std::string y_label(double v, double step) {
 
 void add_y_axis(PageLayout& page, ChartLayout& out, const BandMatrix& m, const Frame& f) {
   page.shapes.push_back(line(kGx0, kGy0, kGx0, kGy0 + f.gh));
-  std::string unit = to_valid_utf8(m.value_unit);
+  std::string unit = fit_text(m.value_unit, 10, f.gh);
   // Rotated a quarter turn anticlockwise; the text ends at the axis top.
   page.texts.push_back(text_at(kGx0 - 5, kGy0 + f.gh - text_width(unit, 10), 10, unit, 90));
   double step = nice_step(std::max(m.y_range / 7, 1.0));
@@ -225,8 +229,8 @@ ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
   out.graph_width = f.gw;
   out.graph_height = f.gh;
   out.key_width = f.key_w;
-  out.total_text = group_digits(std::trunc(m.total)) + " " + to_valid_utf8(m.value_unit) + " x " +
-                   to_valid_utf8(m.sample_unit);
+  out.total_text = group_digits(std::trunc(m.total)) + " " + fit_text(m.value_unit, 12, 150) + " x " +
+                   fit_text(m.sample_unit, 12, 150);
   double label_w = key_w - 14;  // from the label start to the frame edge
 
   if (style.key_pages && !style.no_key) {  // -M: the key on pages of its own

@@ -2,6 +2,7 @@
 // diagnostics and decides the exit status (0 success, 1 bad input or a
 // failed write, 2 usage error).
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <cstdio>
 
 #include "cli.h"
@@ -15,6 +16,9 @@ void print(const char* severity, const std::string& text) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A file-size limit (ulimit -f) must make a write fail with an error we
+  // report, not kill the process halfway through.
+  std::signal(SIGXFSZ, SIG_IGN);
   std::vector<std::string> notes;
   std::string help;
   hpng::Options opts;

@@ -33,4 +33,8 @@ struct Profile {
 
 inline bool has_point(double v) { return !std::isnan(v); }
 
+// The most band x sample cells a reader will hold (1 GiB of values): larger
+// profiles are refused with a clear message instead of exhausting memory.
+constexpr size_t kMaxMatrixCells = size_t{1} << 27;
+
 }  // namespace hpng
