@@ -128,6 +128,9 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
       ->check(CLI::Range(0.0, 5.0));
   app.add_flag("--no-marks", no_marks, "(-y) do not draw marks");
   app.add_option("--dpi", o.dpi, "PNG resolution (default 96)")->check(CLI::Range(1.0, 2400.0));
+  app.add_flag("--exact", o.exact,
+               "Draw every sample, as hp2ps does (default: curves with more samples than the output can show are "
+               "simplified to its resolution, keeping peaks)");
   app.add_option("--ccs-length", o.ccs_length,
                  "Eventlog -hc: cut cost-centre stack names to N bytes as the RTS's -L<N> does (default: whole names)")
       ->check(CLI::Range(4, 100000));

@@ -159,12 +159,19 @@ void add_key_entries(PageLayout& page, ChartLayout& out, const BandMatrix& m,
 
 void add_bands(PageLayout& page, const BandMatrix& m, const std::vector<double>& shades,
                const ChartStyle& style, const Frame& f) {
-  size_t n = m.times.size();
+  std::vector<size_t> keep;
+  if (style.columns_per_inch > 0) {
+    keep = visible_samples(m, static_cast<size_t>(std::max(1.0, f.gw / 72 * style.columns_per_inch)));
+  } else {
+    keep.resize(m.times.size());
+    for (size_t k = 0; k < keep.size(); ++k) keep[k] = k;
+  }
+  size_t n = keep.size();
   std::vector<double> xs(n), below(n, 0), above(n);
   double scale = f.gh / m.y_range;
-  for (size_t k = 0; k < n; ++k) xs[k] = kGx0 + (m.times[k] - m.times.front()) * f.gw / m.x_range;
+  for (size_t k = 0; k < n; ++k) xs[k] = kGx0 + (m.times[keep[k]] - m.times.front()) * f.gw / m.x_range;
   for (size_t b = 0; b < m.bands.size(); ++b) {
-    for (size_t k = 0; k < n; ++k) above[k] = below[k] + m.bands[b].values[k] * scale;
+    for (size_t k = 0; k < n; ++k) above[k] = below[k] + m.bands[b].values[keep[k]] * scale;
     Polyline poly{{}, true, true, shade_rgb(shades[b], style.colour)};
     poly.points.reserve(2 * n);
     for (size_t k = 0; k < n; ++k) poly.points.push_back({xs[k], kGy0 + below[k]});
@@ -182,6 +189,38 @@ void add_marks(PageLayout& page, const BandMatrix& m, const Frame& f) {
 }
 
 }  // namespace
+
+std::vector<size_t> visible_samples(const BandMatrix& m, size_t columns) {
+  size_t n = m.times.size();
+  std::vector<size_t> keep;
+  if (n <= 2 * columns + 2) {
+    keep.resize(n);
+    for (size_t k = 0; k < n; ++k) keep[k] = k;
+    return keep;
+  }
+  std::vector<double> total(n, 0);
+  for (const Band& b : m.bands) {
+    for (size_t k = 0; k < n; ++k) total[k] += b.values[k];
+  }
+  double t0 = m.times.front(), span = m.times.back() - t0;
+  auto column_of = [&](size_t k) {
+    double c = span > 0 ? (m.times[k] - t0) / span * static_cast<double>(columns) : 0;
+    return std::min(columns - 1, static_cast<size_t>(std::max(0.0, c)));
+  };
+  keep.push_back(0);
+  for (size_t k = 1; k + 1 < n;) {
+    size_t col = column_of(k), lo = k, hi = k, j = k;
+    for (; j + 1 < n && column_of(j) == col; ++j) {
+      if (total[j] < total[lo]) lo = j;
+      if (total[j] > total[hi]) hi = j;
+    }
+    keep.push_back(std::min(lo, hi));
+    if (lo != hi) keep.push_back(std::max(lo, hi));
+    k = j;
+  }
+  keep.push_back(n - 1);
+  return keep;
+}
 
 double hp2ps_units(const std::string& s) {
   double units = 0;

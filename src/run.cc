@@ -100,8 +100,12 @@ void run(const Options& o, Warnings& warnings) {
   } else if (format == OutputFormat::csv) {
     bytes = matrix_csv(matrix);
   } else {
-    ChartLayout layout = layout_chart(matrix, shades, o.style);
-    bytes = render_chart(layout, o.style, {format, o.dpi, matrix.job});
+    ChartStyle style = o.style;
+    // Vector outputs: 144 columns an inch is finer than any eye sees on the
+    // page; PNG: one column a pixel.
+    style.columns_per_inch = o.exact ? 0 : format == OutputFormat::png ? o.dpi : 144;
+    ChartLayout layout = layout_chart(matrix, shades, style);
+    bytes = render_chart(layout, style, {format, o.dpi, matrix.job});
   }
 
   // 5. Write the output, then the .aux (file mode), each atomically.

@@ -2,6 +2,8 @@
 // the width-table and tick rules of section 3.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "hpng/hp_reader.h"
 #include "hpng/layout.h"
 
@@ -92,6 +94,28 @@ TEST(Layout, OverlongKeyNameGetsEllipsis) {
   EXPECT_GE(l.graph_width, 200);
   EXPECT_LT(l.key_labels[0].size(), 400u);
   EXPECT_EQ(l.key_labels[0].substr(l.key_labels[0].size() - 3), "\u2026");
+}
+
+}  // namespace
+}  // namespace hpng
+
+namespace hpng {
+namespace {
+
+TEST(Layout, SimplificationKeepsEndsPeaksAndTroughs) {
+  BandMatrix m;
+  for (int k = 0; k < 1000; ++k) m.times.push_back(k);
+  m.bands = {{"a", std::vector<double>(1000, 1), false}, {"b", std::vector<double>(1000, 2), false}};
+  m.bands[1].values[503] = 50;  // a one-sample spike
+  m.bands[0].values[700] = 0;   // and a dip
+  std::vector<size_t> keep = visible_samples(m, 10);
+  EXPECT_LE(keep.size(), 22u);
+  EXPECT_EQ(keep.front(), 0u);
+  EXPECT_EQ(keep.back(), 999u);
+  EXPECT_TRUE(std::is_sorted(keep.begin(), keep.end()));
+  EXPECT_NE(std::find(keep.begin(), keep.end(), 503u), keep.end());
+  EXPECT_NE(std::find(keep.begin(), keep.end(), 700u), keep.end());
+  EXPECT_EQ(visible_samples(m, 600).size(), 1000u);  // few samples: all drawn
 }
 
 }  // namespace

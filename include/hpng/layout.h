@@ -44,6 +44,9 @@ struct ChartStyle {
   bool marks = true;            // not -y
   Placement placement = Placement::landscape;  // PS page placement
   double eps_width = 0;         // -e width in points (0: not given)
+  // Curves are simplified to this many columns per inch of the frame when
+  // there are more samples than columns (0: --exact, every sample drawn).
+  double columns_per_inch = 144;
 };
 
 struct ChartLayout {
@@ -62,6 +65,13 @@ double hp2ps_units(const std::string& s);
 // Lays out the chart; shades come from assign_shades.
 ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
                          const ChartStyle& style);
+
+// The samples drawn when the curves are simplified to `columns` columns
+// across the graph: in each column the samples where the stacked total is
+// lowest and highest (peaks and troughs survive), plus the first and last
+// sample. All band boundaries use the same samples, so bands never cross or
+// gap. Returns every index when there are fewer samples than 2 x columns.
+std::vector<size_t> visible_samples(const BandMatrix& m, size_t columns);
 
 // "1,234,567": hp2ps's digit grouping of a truncated integer.
 std::string group_digits(double v);

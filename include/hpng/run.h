@@ -22,6 +22,7 @@ struct Options {
   bool reuse_aux = false;             // -p
   double dpi = 96;
   int ccs_length = 0;
+  bool exact = false;                 // --exact: draw every sample
 };
 
 // Runs the pipeline; warnings go to `warnings`. Throws InputError or
