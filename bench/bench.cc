@@ -1,14 +1,19 @@
+// hpng_bench gen-eventlog SAMPLES BANDS FILE: writes a synthetic -hT
+// eventlog of that shape (for bench/run.sh).
 // hpng_bench MODE FILE: reads FILE once into memory, then times
 //   scan   the floor: split lines, parse each value, intern each name
 //   read   the reader (.hp or eventlog, sniffed)
 //   select the reader plus hp2ps's band selection
 // and prints MB/s (best of 3 runs).
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
+#include "eventlog_writer.h"
+#include "hpng/atomic_file.h"
 #include "hpng/bands.h"
 #include "hpng/eventlog_reader.h"
 #include "hpng/hp_reader.h"
@@ -34,7 +39,28 @@ size_t bare_scan(std::string_view s) {
 
 }  // namespace
 
+int generate_eventlog(size_t samples, size_t bands, const std::string& path) {
+  hpng::test::EventlogWriter w;
+  w.declare_standard().rts_identifier("GHC-9.0.2 rts_thr_l").program_args({"./service"}).wall_clock(1790000000);
+  w.heap_prof_begin(1000, 7);
+  for (size_t k = 0; k < samples; ++k) {
+    uint64_t t = 1000000 * (k + 1);
+    w.sample_begin(t);
+    for (size_t b = 0; b < bands; ++b) {
+      if ((k + b) % 7 == 0) continue;
+      double v = 1000.0 * static_cast<double>(b % 17 + 1) * (1.5 + std::sin(static_cast<double>(k) / (50.0 + static_cast<double>(b))));
+      w.sample_string(t + 1, static_cast<uint64_t>(v) * 8, "Service.Module" + std::to_string(b % 37) + ".Con" + std::to_string(b));
+    }
+    w.sample_end(t + 2);
+  }
+  hpng::write_file_atomic(path, w.bytes());
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  if (argc == 5 && std::string(argv[1]) == "gen-eventlog") {
+    return generate_eventlog(std::stoul(argv[2]), std::stoul(argv[3]), argv[4]);
+  }
   if (argc != 3) {
     std::fprintf(stderr, "usage: hpng_bench scan|read|select FILE\n");
     return 2;

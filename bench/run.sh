@@ -1,25 +1,43 @@
 #!/usr/bin/env bash
-# Prints a table: MB/s of the bare scan (floor), the .hp reader, and reader
-# plus band selection, and wall time and peak RSS of the whole hp2ps-ng run
-# (-c to PostScript), on the largest real profile of the corpus and on a
-# larger generated one.
-# usage: bench/run.sh BUILD_DIR [SAMPLES BANDS]   (default 20000 300)
+# Prints a table for hp2ps-ng (and the real hp2ps, where installed) on the
+# largest real profile of the corpus and on generated large profiles: wall
+# time, peak RSS, output size and MB/s of `-c` to PostScript, next to the
+# floor (a bare line scan of the same file) and the reader alone.
+# usage: bench/run.sh [BUILD_DIR] [SCALE]   SCALE 1 (default) is the ~200 MB
+# set of the performance issue; 0.1 makes everything ten times smaller.
 set -euo pipefail
-build=${1:-build}; samples=${2:-20000}; bands=${3:-300}
+build=$(cd "${1:-build}" && pwd); scale=${2:-1}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+n() { awk -v x="$1" -v s="$scale" 'BEGIN { printf "%d", x * s }'; }
 tar -xJf "$here/../tests/corpus/real.tar.xz" -C "$work" real/logreport/logreport.hc-L60-i0.001-large.hp
 mv "$work/real/logreport/logreport.hc-L60-i0.001-large.hp" "$work/corpus-large.hp"
-"$here/gen_hp.sh" "$samples" "$bands" > "$work/generated.hp"
-corpus=$here/../../shared/corpus/real/logreport/logreport.hc-L60-i0.001-large.eventlog.xz
-[ -f "$corpus" ] && xz -dc "$corpus" > "$work/corpus-large.eventlog"
-for f in corpus-large.hp generated.hp corpus-large.eventlog; do
-  [ -f "$work/$f" ] || continue
-  echo "== $f"
-  for mode in scan read select; do "$build/bench/hpng_bench" $mode "$work/$f"; done
-  /usr/bin/time -f "hp2ps-ng -c   %e s wall  %M KB peak RSS" "$build/hp2ps-ng" -c -o "$work/out.ps" "$work/$f"
-  echo "output      $(stat -c %s "$work/out.ps") bytes"
+"$here/gen_hp.sh" "$(n 50000)" 200 > "$work/samples-50k.hp"
+"$here/gen_hp.sh" "$(n 4000)" 2000 > "$work/bands-2000.hp"
+"$build/bench/hpng_bench" gen-eventlog "$(n 25000)" 200 "$work/samples-25k.eventlog"
+printf '%-22s %-14s %9s %9s %10s %12s %9s\n' file tool "size MB" "wall s" "RSS MB" "output B" "MB/s"
+row() {  # file tool wall rss_kb out_bytes
+  local mb; mb=$(awk -v b="$(stat -c %s "$work/$1")" 'BEGIN { printf "%.1f", b / 1e6 }')
+  awk -v f="$1" -v t="$2" -v mb="$mb" -v w="$3" -v r="$4" -v o="$5" \
+    'BEGIN { printf "%-22s %-14s %9s %9.2f %10.1f %12s %9.1f\n", f, t, mb, w, r / 1024, o, (w > 0 ? mb / w : 0) }'
+}
+timed() {  # out_file command...: prints "wall rss_kb"
+  local out=$1; shift
+  /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null 2> "$work/err" || { cat "$work/err" >&2; }
+  cat "$work/time" | tail -1
+}
+for f in corpus-large.hp samples-50k.hp bands-2000.hp samples-25k.eventlog; do
+  for mode in scan read; do
+    line=$("$build/bench/hpng_bench" $mode "$work/$f")
+    secs=$(echo "$line" | awk '{print $4}')
+    row "$f" "floor: $mode" "$secs" 0 -
+  done
+  read -r wall rss < <(timed out "$build/hp2ps-ng" -c -o "$work/out.ps" "$work/$f")
+  row "$f" "hp2ps-ng -c" "$wall" "$rss" "$(stat -c %s "$work/out.ps")"
+  read -r wall rss < <(timed out "$build/hp2ps-ng" -c --exact -o "$work/out.ps" "$work/$f")
+  row "$f" "... --exact" "$wall" "$rss" "$(stat -c %s "$work/out.ps")"
   if command -v hp2ps >/dev/null && [ "${f##*.}" = hp ]; then
-    (cd "$work" && /usr/bin/time -f "hp2ps -c      %e s wall  %M KB peak RSS" hp2ps -c "$f")
+    read -r wall rss < <(cd "$work" && timed out timeout 600 hp2ps -c "$f")
+    row "$f" "hp2ps -c" "$wall" "$rss" "$(stat -c %s "$work/${f%.hp}.ps" 2>/dev/null || echo -)"
   fi
 done

@@ -167,17 +167,33 @@ void add_bands(PageLayout& page, const BandMatrix& m, const std::vector<double>&
     for (size_t k = 0; k < keep.size(); ++k) keep[k] = k;
   }
   size_t n = keep.size();
-  std::vector<double> xs(n), below(n, 0), above(n);
+  std::vector<double> xs(n);
+  std::vector<std::vector<double>> tops(m.bands.size(), std::vector<double>(n));
   double scale = f.gh / m.y_range;
   for (size_t k = 0; k < n; ++k) xs[k] = kGx0 + (m.times[keep[k]] - m.times.front()) * f.gw / m.x_range;
   for (size_t b = 0; b < m.bands.size(); ++b) {
-    for (size_t k = 0; k < n; ++k) above[k] = below[k] + m.bands[b].values[keep[k]] * scale;
+    for (size_t k = 0; k < n; ++k) tops[b][k] = (b ? tops[b - 1][k] : 0) + m.bands[b].values[keep[k]] * scale;
+  }
+  if (n < m.times.size()) {
+    // Simplified: each band as the area under its top, painted from the top
+    // band down, so every boundary is written once; the picture is the same.
+    for (size_t b = m.bands.size(); b-- > 0;) {
+      Polyline area{{}, true, true, shade_rgb(shades[b], style.colour)};
+      area.points.reserve(n + 2);
+      for (size_t k = 0; k < n; ++k) area.points.push_back({xs[k], kGy0 + tops[b][k]});
+      area.points.push_back({xs[n - 1], kGy0});
+      area.points.push_back({xs[0], kGy0});
+      page.shapes.push_back(std::move(area));
+    }
+    return;
+  }
+  // Exact, as hp2ps: band b is the polygon between its bottom and its top.
+  for (size_t b = 0; b < m.bands.size(); ++b) {
     Polyline poly{{}, true, true, shade_rgb(shades[b], style.colour)};
     poly.points.reserve(2 * n);
-    for (size_t k = 0; k < n; ++k) poly.points.push_back({xs[k], kGy0 + below[k]});
-    for (size_t k = n; k-- > 0;) poly.points.push_back({xs[k], kGy0 + above[k]});
+    for (size_t k = 0; k < n; ++k) poly.points.push_back({xs[k], kGy0 + (b ? tops[b - 1][k] : 0)});
+    for (size_t k = n; k-- > 0;) poly.points.push_back({xs[k], kGy0 + tops[b][k]});
     page.shapes.push_back(std::move(poly));
-    below.swap(above);
   }
 }
 

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "eventlog_writer.h"
+#include "hpng/aux_file.h"
 #include "hpng/bands.h"
 #include "hpng/eventlog_reader.h"
 #include "hpng/hp_reader.h"
@@ -209,6 +210,24 @@ TEST(BadInputSweep, ByteFlips) {
     m[rng() % m.size()] ^= static_cast<char>(1 << (rng() % 8));
     survive("flip.eventlog", m, i % 500 == 0);
   }
+}
+
+TEST(BadInputSweep, FuzzRegressionsReplay) {
+  std::string dir = std::string(HPNG_CASES) + "/../../fuzz/regressions";
+  int replayed = 0;
+  for (const std::string& f : list_dir(dir)) {
+    if (f == "README.md") continue;
+    std::string bytes = read_file(dir + "/" + f);
+    survive(f, bytes, true);
+    if (f.rfind("aux_fuzz", 0) == 0) {
+      try {
+        read_aux({f, bytes});
+      } catch (const InputError&) {
+      }
+    }
+    ++replayed;
+  }
+  std::printf("%d fuzzing regression inputs replayed\n", replayed);
 }
 
 }  // namespace
