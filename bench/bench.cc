@@ -71,12 +71,12 @@ int main(int argc, char** argv) {
   size_t sink = 0;
   for (int i = 0; i < 3; ++i) {
     auto t0 = std::chrono::steady_clock::now();
-    if (mode == "scan" && hpng::sniff_format(in.bytes) == hpng::InputFormat::eventlog) {
-      for (unsigned char c : in.bytes) sink += c;  // the floor for binary input: touch every byte
+    if (mode == "scan" && hpng::sniff_format(in.data()) == hpng::InputFormat::eventlog) {
+      for (unsigned char c : in.data()) sink += c;  // the floor for binary input: touch every byte
     } else if (mode == "scan") {
-      sink += bare_scan(in.bytes);
+      sink += bare_scan(in.data());
     } else {
-      hpng::Profile p = hpng::sniff_format(in.bytes) == hpng::InputFormat::eventlog ? hpng::read_eventlog(in, {})
+      hpng::Profile p = hpng::sniff_format(in.data()) == hpng::InputFormat::eventlog ? hpng::read_eventlog(in, {})
                                                                                    : hpng::read_hp(in);
       sink += p.times.size();
       if (mode == "select") sink += hpng::select_bands(p, {}).bands.size();
@@ -84,7 +84,7 @@ int main(int argc, char** argv) {
     double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     best = best < s ? best : s;
   }
-  double mb = static_cast<double>(in.bytes.size()) / 1e6;
+  double mb = static_cast<double>(in.data().size()) / 1e6;
   std::printf("%-7s %9.1f MB %8.3f s %9.1f MB/s  (%zu)\n", mode.c_str(), mb, best, mb / best, sink % 10);
   return 0;
 }

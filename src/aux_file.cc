@@ -21,7 +21,7 @@ bool is_space(char c) {
 
 class AuxParser {
  public:
-  explicit AuxParser(const Input& in) : in_(in), s_(in.bytes) {}
+  explicit AuxParser(const Input& in) : in_(in), s_(in.data()) {}
 
   AuxFile parse() {
     for (;;) {
@@ -43,7 +43,7 @@ class AuxParser {
 
  private:
   [[noreturn]] void fail(size_t offset, const std::string& msg) const {
-    throw InputError({in_.name, line_col(s_, offset), msg});
+    throw InputError({in_.name, in_.position(offset), msg});
   }
   static std::string kind(std::string_view w) {
     if (!w.empty() && w[0] >= '0' && w[0] <= '9') {

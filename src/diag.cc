@@ -15,15 +15,6 @@ std::string describe(const Diagnostic& d) {
 
 InputError::InputError(Diagnostic d) : std::runtime_error(describe(d)), diag_(std::move(d)) {}
 
-std::string line_col(std::string_view bytes, size_t offset) {
-  offset = std::min(offset, bytes.size());
-  std::string_view before = bytes.substr(0, offset);
-  size_t line = 1 + std::count(before.begin(), before.end(), '\n');
-  size_t nl = before.rfind('\n');
-  size_t col = (nl == std::string_view::npos) ? offset + 1 : offset - nl;
-  return std::to_string(line) + ":" + std::to_string(col);
-}
-
 std::string excerpt(std::string_view bytes, size_t max) {
   std::string out;
   size_t n = std::min(bytes.size(), max);

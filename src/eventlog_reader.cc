@@ -88,7 +88,7 @@ struct Sample {
 class EventlogParser {
  public:
   EventlogParser(const Input& in, const EventlogOptions& opts)
-      : in_(in), s_(reinterpret_cast<const unsigned char*>(in.bytes.data())), n_(in.bytes.size()), opts_(opts) {}
+      : in_(in), s_(reinterpret_cast<const unsigned char*>(in.data().data())), n_(in.data().size()), opts_(opts) {}
   Profile parse();
 
  private:
@@ -117,7 +117,7 @@ class EventlogParser {
 
   const Input& in_;
   const unsigned char* s_;
-  size_t n_, pos_ = 0;
+  size_t n_, pos_ = 0, released_ = 0;
   const EventlogOptions& opts_;
   std::vector<int> sizes_ = std::vector<int>(65536, kUndeclared);
   Profile p_;
@@ -194,6 +194,10 @@ bool EventlogParser::read_events() {
     size_t len = size == kVariable ? static_cast<size_t>(read_be(pos_ + 10, 2)) : static_cast<size_t>(size);
     if (len > n_ - pos_ - head) return false;
     pos_ += head + len;
+    if (pos_ - released_ > (size_t{8} << 20)) {  // keep the mapped input from piling up
+      released_ = pos_ - (size_t{4} << 20);
+      in_.release(released_);
+    }
     last_ts_ = std::max(last_ts_, ts);
     handle(id, ts, Fields{s_ + at + head, len}, at);
   }

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <limits>
 #include <string_view>
+#include <deque>
 #include <unordered_map>
 
 namespace hpng {
@@ -22,6 +23,7 @@ namespace hpng {
 namespace {
 
 constexpr double kNoPoint = std::numeric_limits<double>::quiet_NaN();
+constexpr size_t kReleaseEvery = size_t{8} << 20;
 
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
@@ -45,12 +47,12 @@ struct EndOfInput {
 
 class HpParser {
  public:
-  explicit HpParser(const Input& in) : in_(in), s_(in.bytes) {}
+  explicit HpParser(const Input& in) : in_(in), s_(in.data()) {}
   Profile parse();
 
  private:
   [[noreturn]] void error(size_t offset, const std::string& msg) const {
-    throw InputError({in_.name, line_col(s_, offset), msg});
+    throw InputError({in_.name, in_.position(offset), msg});
   }
   std::string_view text(const Token& t) const { return s_.substr(t.begin, t.end - t.begin); }
   std::string found(const Token& t) const;
@@ -79,7 +81,9 @@ class HpParser {
   std::string_view s_;
   size_t pos_ = 0;
   Profile p_;
-  std::unordered_map<std::string_view, uint32_t> ids_;
+  std::unordered_map<std::string_view, uint32_t> ids_;  // keys view names_
+  std::deque<std::string> names_;  // stable addresses
+  size_t released_ = 0;            // input released up to here
   bool seen_job_ = false, seen_date_ = false, seen_sample_unit_ = false, seen_value_unit_ = false;
   bool in_sample_ = false;
   bool have_begin_ = false;   // a BEGIN_SAMPLE since the last END_SAMPLE
@@ -169,7 +173,8 @@ void HpParser::add_point(std::string_view name, double value) {
     id = static_cast<uint32_t>(p_.band_names.size());
     p_.band_names.emplace_back(name);
     p_.values.emplace_back();
-    ids_.emplace(name, id);
+    names_.emplace_back(name);  // the key must not point into released input
+    ids_.emplace(names_.back(), id);
   } else {
     id = it->second;
   }
@@ -309,7 +314,7 @@ void HpParser::drop_incomplete_sample(size_t end_offset, bool cut_mid_statement)
   }
   msg += cut_mid_statement ? " (the file is cut short; was the program killed?)" : " (was the program killed?)";
   msg += "; ignored, the " + std::to_string(n) + " complete samples are drawn";
-  p_.warnings.push_back({in_.name, line_col(s_, where), msg});
+  p_.warnings.push_back({in_.name, in_.position(where), msg});
   // Forget the dropped points; bands seen only there disappear.
   std::vector<std::string> names;
   std::vector<std::vector<double>> values;
@@ -357,6 +362,10 @@ Profile HpParser::parse() {
       Token t = next(true);
       if (t.kind == Tok::eof) break;
       statement(t);
+      if (pos_ - released_ > kReleaseEvery) {  // keep the mapped input from piling up
+        released_ = pos_ - kReleaseEvery / 2;
+        in_.release(released_);
+      }
     }
   } catch (const EndOfInput& e) {
     if (p_.times.empty()) error(e.offset, e.message);

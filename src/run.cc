@@ -58,7 +58,7 @@ OutputFormat choose_format(const Options& o) {
 }
 
 Profile read_profile(const Input& in, const Options& o) {
-  InputFormat f = o.input_format == InputFormat::automatic ? sniff_format(in.bytes) : o.input_format;
+  InputFormat f = o.input_format == InputFormat::automatic ? sniff_format(in.data()) : o.input_format;
   if (f == InputFormat::eventlog) return read_eventlog(in, {o.ccs_length});
   return read_hp(in);
 }

@@ -38,9 +38,6 @@ class UsageError : public std::runtime_error {
 // Recoverable problems, printed as warnings once a stage is done.
 using Warnings = std::vector<Diagnostic>;
 
-// 1-based line and column of a byte offset (columns count bytes).
-std::string line_col(std::string_view bytes, size_t offset);
-
 // A short, printable excerpt of input bytes for messages: at most `max`
 // bytes, control and non-UTF-8 bytes shown as \xNN.
 std::string excerpt(std::string_view bytes, size_t max = 40);
