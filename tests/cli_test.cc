@@ -2,6 +2,8 @@
 // statuses, atomic outputs, option clustering, and deterministic bytes.
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include "util.h"
 
 namespace hpng {
@@ -136,6 +138,24 @@ TEST(Cli, SameInputSameBytes) {
   }
   ASSERT_EQ(run_in(dir, "SOURCE_DATE_EPOCH=86400 " + exe() + " -o c.pdf prof.hp").status, 0);
   EXPECT_NE(read_file(dir + "/c.pdf").find("/CreationDate (19700102000000"), std::string::npos);
+}
+
+TEST(Cli, HelpAndManPageAgree) {
+  std::string help = run_in(scratch_dir(), exe() + " --help").out;
+  std::string man = read_file(std::string(HPNG_GOLDEN) + "/../man/hp2ps-ng.1");
+  std::regex long_option("--([a-z][a-z-]+)");
+  int n = 0;
+  for (std::sregex_iterator it(help.begin(), help.end(), long_option), end; it != end; ++it) {
+    std::string name = (*it)[1];
+    std::string in_man;  // groff writes each '-' as "\-"
+    for (char c : name) in_man += c == '-' ? std::string("\\-") : std::string(1, c);
+    EXPECT_NE(man.find("\\-\\-" + in_man), std::string::npos) << "--" << name << " is not in man/hp2ps-ng.1";
+    ++n;
+  }
+  EXPECT_GT(n, 15);
+  for (const char* letter : {"\\-b", "\\-s", "\\-c", "\\-d", "\\-g", "\\-l", "\\-M", "\\-p", "\\-y"}) {
+    EXPECT_NE(man.find(letter), std::string::npos) << letter;
+  }
 }
 
 }  // namespace
