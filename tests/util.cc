@@ -25,12 +25,35 @@ std::string shell_quote(const std::string& s) {
 
 std::string exe() { return shell_quote(HPNG_EXE); }
 
+namespace {
+
+// Every scratch directory of this process, removed when it exits (set
+// HPNG_KEEP_SCRATCH=1 to keep them for a look).
+struct ScratchDirs {
+  std::vector<std::string> dirs;
+  ~ScratchDirs() {
+    if (std::getenv("HPNG_KEEP_SCRATCH")) return;
+    for (const std::string& d : dirs) {
+      std::string cmd = "rm -rf " + shell_quote(d) + " " + shell_quote(d + ".stdout") + " " + shell_quote(d + ".stderr");
+      if (std::system(cmd.c_str()) != 0) std::fprintf(stderr, "could not remove %s\n", d.c_str());
+    }
+  }
+};
+
+ScratchDirs& scratch_dirs() {
+  static ScratchDirs dirs;
+  return dirs;
+}
+
+}  // namespace
+
 std::string scratch_dir() {
   const char* base = std::getenv("TMPDIR");
   std::string tmpl = std::string(base && *base ? base : "/tmp") + "/hpng-test-XXXXXX";
   std::vector<char> buf(tmpl.begin(), tmpl.end());
   buf.push_back('\0');
   if (!mkdtemp(buf.data())) throw std::runtime_error("mkdtemp failed");
+  scratch_dirs().dirs.push_back(buf.data());
   return buf.data();
 }
 
