@@ -2,6 +2,8 @@
 // diagnostics and decides the exit status (0 success, 1 bad input or a
 // failed write, 2 usage error).
 #include <CLI/CLI.hpp>
+#include <unistd.h>
+
 #include <csignal>
 #include <cstdio>
 
@@ -38,6 +40,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   for (const std::string& n : notes) print("warning", n);
+  if (!opts.input && ::isatty(STDIN_FILENO)) {
+    std::fputs("hp2ps-ng: reading a heap profile from standard input (see --help)\n", stderr);
+  }
 
   hpng::Warnings warnings;
   int status = 0;
