@@ -179,7 +179,7 @@ BandMatrix select_bands(const Profile& p, const SelectOptions& opts) {
   size_t first_kept = 0;
   if (limit && order.size() > limit) {
     first_kept = order.size() - limit + 1;
-    Band other{"OTHER", std::vector<double>(p.times.size(), 0), true};
+    Band other{"OTHER", std::vector<double>(p.times.size(), 0)};
     for (size_t i = 0; i < first_kept; ++i) {
       const std::vector<double>& col = p.values[order[i]];
       for (size_t k = 0; k < col.size(); ++k) {
@@ -189,7 +189,7 @@ BandMatrix select_bands(const Profile& p, const SelectOptions& opts) {
     m.bands.push_back(std::move(other));
   }
   for (size_t i = first_kept; i < order.size(); ++i) {
-    m.bands.push_back({p.band_names[order[i]], column_or_zero(p.values[order[i]]), false});
+    m.bands.push_back({p.band_names[order[i]], column_or_zero(p.values[order[i]])});
   }
   set_ranges_and_total(m, opts.aux);
   return m;

@@ -43,7 +43,7 @@ TEST(Aux, ErrorsNameLineAndExpectation) {
 
 TEST(Aux, ColourShadesSurviveARoundTrip) {
   BandMatrix m;
-  for (int i = 0; i < 27; ++i) m.bands.push_back({"b" + std::to_string(i), {}, false});
+  for (int i = 0; i < 27; ++i) m.bands.push_back({"b" + std::to_string(i), {}});
   std::vector<double> shades = assign_shades(m, true, nullptr);
   AuxFile back = read_aux(Input{"p.aux", write_aux(m, shades)});
   ASSERT_EQ(back.shade.size(), 27u);
@@ -63,7 +63,7 @@ TEST(Aux, ColourShadesSurviveARoundTrip) {
 
 TEST(Aux, ShadesByNameFromAuxAndRepeatedNamesDiffer) {
   BandMatrix m;
-  m.bands = {{"OTHER", {}, true}, {"x", {}, false}, {"OTHER", {}, false}};
+  m.bands = {{"OTHER", {}}, {"x", {}}, {"OTHER", {}}};
   AuxFile aux;
   aux.shade = {{"x", 0.5}};
   std::vector<double> s = assign_shades(m, false, &aux);

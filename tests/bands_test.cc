@@ -95,7 +95,6 @@ TEST(Bands, BandLimitMergesBottomIntoOther) {
   BandMatrix m = select_bands(profile(body), o);
   EXPECT_EQ(names(m), (std::vector<std::string>{"OTHER", "d"}));
   EXPECT_EQ(m.bands[0].values, (std::vector<double>{6, 1}));
-  EXPECT_TRUE(m.bands[0].synthetic_other);
   o.band_limit = 0;
   EXPECT_EQ(select_bands(profile(body), o).bands.size(), 4u);
 }

@@ -14,7 +14,7 @@ BandMatrix sample() {
   m.value_unit = "bytes";
   m.input_format = "hp";
   m.times = {0, 0.5};
-  m.bands = {{"OTHER", {1, 2}, true}, {"a,b\xff", {3, 4000000000}, false}};
+  m.bands = {{"OTHER", {1, 2}}, {"a,b\xff", {3, 4000000000}}};
   m.total = 1000000.7;
   m.marks = {0.25};
   return m;

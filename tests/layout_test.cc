@@ -105,7 +105,7 @@ namespace {
 TEST(Layout, SimplificationKeepsEndsPeaksAndTroughs) {
   BandMatrix m;
   for (int k = 0; k < 1000; ++k) m.times.push_back(k);
-  m.bands = {{"a", std::vector<double>(1000, 1), false}, {"b", std::vector<double>(1000, 2), false}};
+  m.bands = {{"a", std::vector<double>(1000, 1)}, {"b", std::vector<double>(1000, 2)}};
   m.bands[1].values[503] = 50;  // a one-sample spike
   m.bands[0].values[700] = 0;   // and a dip
   std::vector<size_t> keep = visible_samples(m, 10);

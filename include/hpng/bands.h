@@ -24,7 +24,6 @@ struct SelectOptions {
 struct Band {
   std::string name;
   std::vector<double> values;  // one per time, unscaled, 0 where no point
-  bool synthetic_other = false;  // the OTHER band formed by the limit
 };
 
 struct BandMatrix {
