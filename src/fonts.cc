@@ -1,8 +1,11 @@
 // Bundled fonts through a private fontconfig configuration, so output never
-// depends on the machine's fonts: the fonts/ folder of the source tree for an
-// uninstalled binary, or the installed data folder, or HP2PS_NG_FONT_DIR.
+// depends on the machine's fonts. Looked for in HP2PS_NG_FONT_DIR, then
+// beside the executable (<prefix>/bin/../share/hp2ps-ng/fonts, so an install
+// works wherever it is put), then the configured install folder, then the
+// source tree's fonts/ for an uninstalled binary.
 #include <fontconfig/fontconfig.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <string>
@@ -21,6 +24,13 @@ bool is_dir(const std::string& p) {
 
 std::string font_dir() {
   if (const char* env = std::getenv("HP2PS_NG_FONT_DIR"); env && *env) return env;
+  char exe[4096];
+  ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    std::string path(exe, static_cast<size_t>(n));
+    std::string beside = path.substr(0, path.rfind('/')) + "/../share/hp2ps-ng/fonts";
+    if (is_dir(beside)) return beside;
+  }
   if (is_dir(HPNG_INSTALL_FONT_DIR)) return HPNG_INSTALL_FONT_DIR;
   return HPNG_BUILD_FONT_DIR;
 }
