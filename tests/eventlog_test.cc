@@ -285,6 +285,13 @@ TEST(Eventlog, CommandLineSniffsAndReadsStdin) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(file_exists(dir + "/x.ps"));
   EXPECT_TRUE(file_exists(dir + "/x.aux"));
+  r = run_in(dir, exe() + " -pc -m2 x.eventlog");  // reuses x.aux
+  EXPECT_EQ(r.status, 0) << r.err;
+  for (const char* ext : {"eps", "pdf", "svg", "png", "json", "csv"}) {
+    r = run_in(dir, exe() + " -c -M -o out." + ext + " x.eventlog");
+    EXPECT_EQ(r.status, 0) << ext << ": " << r.err;
+    EXPECT_GT(read_file(dir + "/out." + ext).size(), 100u) << ext;
+  }
   r = run_in(dir, exe() + " --input-format hp x.eventlog");  // forced: not a .hp
   EXPECT_EQ(r.status, 1);
 }
