@@ -49,7 +49,7 @@ int generate_eventlog(size_t samples, size_t bands, const std::string& path) {
     for (size_t b = 0; b < bands; ++b) {
       if ((k + b) % 7 == 0) continue;
       double v = 1000.0 * static_cast<double>(b % 17 + 1) * (1.5 + std::sin(static_cast<double>(k) / (50.0 + static_cast<double>(b))));
-      w.sample_string(t + 1, static_cast<uint64_t>(v) * 8, "Service.Module" + std::to_string(b % 37) + ".Con" + std::to_string(b));
+      w.sample_string(t + 1, static_cast<uint64_t>(v) * 8, "M" + std::to_string(b % 37) + ".C" + std::to_string(b));
     }
     w.sample_end(t + 2);
   }

@@ -10,7 +10,7 @@ awk -v samples="${1:?samples}" -v bands="${2:?bands}" 'BEGIN {
   print "SAMPLE_UNIT \"seconds\""
   print "VALUE_UNIT \"bytes\""
   srand(42)
-  for (b = 0; b < bands; b++) name[b] = sprintf("(%d)Service.Module%d.function%d/Service.Main.CAF", 100 + b, b % 37, b)
+  for (b = 0; b < bands; b++) name[b] = sprintf("(%d)M%d.f%d/Main.CAF", 100 + b, b % 37, b)
   for (k = 0; k < samples; k++) {
     t = sprintf("%.6f", k * 0.001)
     print "BEGIN_SAMPLE " t

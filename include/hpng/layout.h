@@ -70,8 +70,10 @@ ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
 // across the graph: in each column the samples where the stacked total is
 // lowest and highest (peaks and troughs survive), plus the first and last
 // sample. All band boundaries use the same samples, so bands never cross or
-// gap. Returns every index when there are fewer samples than 2 x columns.
-std::vector<size_t> visible_samples(const BandMatrix& m, size_t columns);
+// gap. Where a column's lowest and highest totals differ by less than
+// `flat` (in value units), only the highest is kept. Returns every index
+// when there are fewer samples than 2 x columns.
+std::vector<size_t> visible_samples(const BandMatrix& m, size_t columns, double flat = 0);
 
 // "1,234,567": hp2ps's digit grouping of a truncated integer.
 std::string group_digits(double v);
