@@ -20,6 +20,10 @@ namespace {
 
 using Order = std::vector<uint32_t>;
 
+Order initial_order(const Profile& p);
+std::vector<int64_t> band_totals(const Profile& p);
+std::vector<double> band_deviations(const Profile& p);
+
 // For i = 0..n-2, find the strictly best key in i..n-1 and swap it into i.
 template <class Better>
 void selection_sort(Order& order, Better better) {
@@ -115,7 +119,10 @@ uint32_t hp2ps_hash_bucket(const std::string& name) {
   return magnitude % 513;
 }
 
-std::vector<uint32_t> initial_order(const Profile& p) {
+namespace {
+
+// The order bands start in before any sort, which decides how ties end up.
+Order initial_order(const Profile& p) {
   // Buckets in order; inside a bucket the most recently first-seen name
   // comes first (hp2ps inserts new names at the front of the bucket list).
   Order order(p.band_names.size());
@@ -128,6 +135,7 @@ std::vector<uint32_t> initial_order(const Profile& p) {
   return order;
 }
 
+// hp2ps's per-band totals (64-bit, truncating), for trace elimination.
 std::vector<int64_t> band_totals(const Profile& p) {
   std::vector<int64_t> totals(p.band_names.size(), 0);
   for (size_t b = 0; b < totals.size(); ++b) {
@@ -164,6 +172,8 @@ std::vector<double> band_deviations(const Profile& p) {
   }
   return sd;
 }
+
+}  // namespace
 
 BandMatrix select_bands(const Profile& p, const SelectOptions& opts) {
   Order order = trace_eliminate(p, initial_order(p), opts.trace_percent);

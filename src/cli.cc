@@ -147,13 +147,12 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
   app.parse(args);
 
   if (!file.empty()) o.input = file;
-  if (portrait) o.style.placement = Placement::portrait;
+  o.style.portrait = portrait;
   o.style.marks = !no_marks;
   if (!eps.empty() || app.count("--eps-width")) {
     double w = eps_width_points(eps);
     if (!(w > 144)) throw UsageError("-e width must be more than 2 inches (144pt); got '" + eps + "'");
     o.style.eps_width = w;
-    o.style.placement = Placement::eps;
   }
   if (!sort_name.empty()) o.select.by_name = sort_name == "desc" ? NameOrder::descending : NameOrder::ascending;
   o.select.band_limit = max_bands;

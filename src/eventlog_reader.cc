@@ -51,7 +51,7 @@ struct Fields {
   bool short_read = false;
 
   uint64_t uint(size_t bytes) {
-    if (n - at < bytes || at > n) {
+    if (at > n || n - at < bytes) {
       short_read = true;
       at = n;
       return 0;
@@ -108,7 +108,6 @@ class EventlogParser {
   bool read_events();  // false when the log ended without its end marker
   void handle(uint16_t id, uint64_t ts, Fields f, size_t at);
   void open_sample(double time, size_t at);
-  void close_sample();
   uint32_t band_for_stack(const std::string& key, std::vector<uint32_t> ids);
   uint32_t band_for_label(const std::string& label);
   std::string stack_name(const std::vector<uint32_t>& ids) const;
@@ -204,13 +203,10 @@ bool EventlogParser::read_events() {
 }
 
 void EventlogParser::open_sample(double time, size_t at) {
-  close_sample();
-  samples_.push_back({time, {}});
+  samples_.push_back({time, {}});  // an open sample without END is closed by this one
   in_sample_ = true;
   open_at_ = at;
 }
-
-void EventlogParser::close_sample() { in_sample_ = false; }
 
 uint32_t EventlogParser::band_for_label(const std::string& label) {
   std::string key = "s" + label;
@@ -297,7 +293,7 @@ void EventlogParser::handle(uint16_t id, uint64_t ts, Fields f, size_t at) {
       if (seen_begin_ && breakdown != breakdown_) {
         warn(at, "the heap profile restarts with breakdown " + std::to_string(breakdown) + " (was " +
                      std::to_string(breakdown_) + "); only the first profile is drawn");
-        close_sample();
+        in_sample_ = false;
         profile_ended_ = true;
         break;
       }
@@ -348,7 +344,7 @@ void EventlogParser::handle(uint16_t id, uint64_t ts, Fields f, size_t at) {
       break;
     }
     case kHeapProfSampleEnd:
-      close_sample();
+      in_sample_ = false;
       break;
     default:  // block markers, scheduler, GC, IPE, ...: not needed here
       break;

@@ -91,11 +91,4 @@ double text_width(const std::string& text, double size) {
   return static_cast<double>(logical.width) / PANGO_SCALE;
 }
 
-double text_baseline(const std::string& text, double size) {
-  PangoLayout* layout = make_text_layout(text_context(), text, size);
-  double b = static_cast<double>(pango_layout_get_baseline(layout)) / PANGO_SCALE;
-  g_object_unref(layout);
-  return b;
-}
-
 }  // namespace hpng

@@ -65,13 +65,15 @@ void draw_page(cairo_t* cr, const PageLayout& page) {
   for (const TextItem& t : page.texts) draw_text(cr, t);
 }
 
-// Maps frame coordinates (y up) to the surface (y down) for one page.
-cairo_matrix_t frame_matrix(OutputFormat f, const ChartStyle& style, double scale, double page_h) {
+// Maps frame coordinates (y up) to the surface (y down) for one page: on an
+// A4 PostScript sheet as hp2ps places the frame, else the scaled frame is
+// the page.
+cairo_matrix_t frame_matrix(bool a4_sheet, bool portrait, double scale, double page_h) {
   cairo_matrix_t m;
-  if (f == OutputFormat::ps && style.placement == Placement::landscape) {
+  if (a4_sheet && !portrait) {
     // hp2ps: frame (u, v) lands at PostScript (v + 72, 756 - u).
     cairo_matrix_init(&m, 0, 1, 1, 0, 72, kA4H - 756);
-  } else if (f == OutputFormat::ps) {
+  } else if (a4_sheet) {
     cairo_matrix_init(&m, 1, 0, 0, -1, 72, kA4H - 108);  // -g: (u + 72, v + 108)
   } else {
     cairo_matrix_init(&m, scale, 0, 0, -scale, 0, page_h);
@@ -112,10 +114,10 @@ std::string pdf_date() {
   return buf;
 }
 
-void check(cairo_surface_t* s, const char* what) {
+void check(cairo_surface_t* s, const RenderOptions& opts) {
   cairo_status_t st = cairo_surface_status(s);
   if (st != CAIRO_STATUS_SUCCESS) {
-    throw InputError({"<output>", "", std::string("cannot render ") + what + ": " + cairo_status_to_string(st)});
+    throw InputError({opts.target, "", std::string("cannot render: ") + cairo_status_to_string(st)});
   }
 }
 
@@ -179,7 +181,7 @@ std::string render_chart(const ChartLayout& layout, const ChartStyle& style, con
     default:
       throw UsageError("not an image format");
   }
-  check(surface, format_extension(f));
+  check(surface, opts);
   if (f == OutputFormat::ps || f == OutputFormat::eps) {
     std::string title = "%%Title: " + opts.title.substr(0, opts.title.find('\n'));
     cairo_ps_surface_dsc_comment(surface, title.c_str());
@@ -192,7 +194,7 @@ std::string render_chart(const ChartLayout& layout, const ChartStyle& style, con
   bool stacked = f == OutputFormat::svg || f == OutputFormat::png;
   for (size_t i = 0; i < pages; ++i) {
     double page_h = (f == OutputFormat::png ? h * opts.dpi / 72 : h);
-    cairo_matrix_t m = frame_matrix(f == OutputFormat::eps ? OutputFormat::pdf : f, style, scale, page_h);
+    cairo_matrix_t m = frame_matrix(f == OutputFormat::ps, style.portrait, scale, page_h);
     if (stacked) m.y0 += page_h * static_cast<double>(i);
     cairo_set_matrix(cr, &m);
     draw_page(cr, layout.pages[i]);
@@ -202,17 +204,19 @@ std::string render_chart(const ChartLayout& layout, const ChartStyle& style, con
   cairo_destroy(cr);
   if (st != CAIRO_STATUS_SUCCESS) {
     cairo_surface_destroy(surface);
-    throw InputError({"<output>", "", std::string("cannot draw: ") + cairo_status_to_string(st)});
+    throw InputError({opts.target, "", std::string("cannot draw: ") + cairo_status_to_string(st)});
   }
   if (f == OutputFormat::png) {
     cairo_surface_flush(surface);
     cairo_status_t ws = cairo_surface_write_to_png_stream(surface, append_bytes, &out);
     cairo_surface_destroy(surface);
-    if (ws != CAIRO_STATUS_SUCCESS) throw InputError({"<output>", "", "cannot write PNG"});
+    if (ws != CAIRO_STATUS_SUCCESS) {
+      throw InputError({opts.target, "", std::string("cannot encode PNG: ") + cairo_status_to_string(ws)});
+    }
     return out;
   }
   cairo_surface_finish(surface);
-  check(surface, format_extension(f));
+  check(surface, opts);
   cairo_surface_destroy(surface);
   if (f == OutputFormat::ps || f == OutputFormat::eps) fix_ps_header(out, f == OutputFormat::eps, w, h);
   return out;

@@ -105,7 +105,7 @@ void run(const Options& o, Warnings& warnings) {
     // visible peak (96 visibly lost some); PNG: one column a pixel.
     style.columns_per_inch = o.exact ? 0 : format == OutputFormat::png ? o.dpi : 144;
     ChartLayout layout = layout_chart(matrix, shades, style);
-    bytes = render_chart(layout, style, {format, o.dpi, matrix.job});
+    bytes = render_chart(layout, style, {format, o.dpi, matrix.job, out_path == "-" ? "stdout" : out_path});
   }
 
   // 5. Write the output, then the .aux (file mode), each atomically.

@@ -15,7 +15,4 @@ PangoLayout* make_text_layout(PangoContext* ctx, const std::string& text, double
 
 double text_width(const std::string& text, double size);
 
-// Distance from the top of the layout to its first baseline, in points.
-double text_baseline(const std::string& text, double size);
-
 }  // namespace hpng

@@ -4,6 +4,7 @@
 #include "hpng/aux_file.h"
 #include "hpng/bands.h"
 #include "hpng/shade.h"
+#include "util.h"
 
 namespace hpng {
 namespace {
@@ -26,14 +27,7 @@ TEST(Aux, ReadsDigitLedAndSpacedNames) {
 }
 
 TEST(Aux, ErrorsNameLineAndExpectation) {
-  auto err = [](const std::string& text) {
-    try {
-      read_aux(Input{"p.aux", text});
-    } catch (const InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("(no error)");
-  };
+  auto err = [](const std::string& text) { return test::error_message([&] { read_aux(Input{"p.aux", text}); }); };
   EXPECT_EQ(err("X_RANGE 5\n"), "p.aux:1:1: floating point number must follow X_RANGE");
   EXPECT_EQ(err("\nORDER a b\n"), "p.aux:2:1: identifier and integer must follow ORDER");
   EXPECT_EQ(err("SHADE a 1\n"), "p.aux:1:1: identifier and floating point number must follow SHADE");

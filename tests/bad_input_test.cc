@@ -174,7 +174,7 @@ void survive(const std::string& name, const std::string& bytes, bool render) {
     if (!render) return;
     std::vector<double> shades = assign_shades(m, true, nullptr);
     ChartLayout l = layout_chart(m, shades, {});
-    std::string out = render_chart(l, {}, {OutputFormat::svg, 96, m.job});
+    std::string out = render_chart(l, {}, {OutputFormat::svg, 96, m.job, name + ".svg"});
     EXPECT_NE(out.find("</svg>"), std::string::npos);
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()).rfind(name + ":", 0), 0u) << e.what();
@@ -227,7 +227,7 @@ TEST(BadInputSweep, FuzzRegressionsReplay) {
     }
     ++replayed;
   }
-  std::printf("%d fuzzing regression inputs replayed\n", replayed);
+  EXPECT_GE(replayed, 2) << "tests/fuzz/regressions/ lost its inputs";
 }
 
 }  // namespace

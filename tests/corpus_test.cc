@@ -64,11 +64,11 @@ Flags parse_flags(const std::string& name) {
     else if (part == "i") f.select.by_name = NameOrder::ascending;
     else if (part == "iminus") f.select.by_name = NameOrder::descending;
     else if (part == "M") f.style.key_pages = true;
-    else if (part == "g") f.style.placement = Placement::portrait;
+    else if (part == "g") f.style.portrait = true;
     else if (part == "s") f.style.small_title = true;
     else if (part == "b") f.style.big_title = true;
     else if (part == "y") f.style.marks = false;
-    else if (part == "e8in") f.style.eps_width = 576, f.style.placement = Placement::eps;
+    else if (part == "e8in") f.style.eps_width = 576;
     else if (part[0] == 't') f.select.trace_percent = std::stod(part.substr(1));
     else if (part[0] == 'm') f.select.band_limit = std::stoi(part.substr(1));
     else ADD_FAILURE() << "unknown flag set " << name;

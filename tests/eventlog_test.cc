@@ -110,12 +110,7 @@ TEST(EventlogParity, SharedCorpusLogsMatchTheirHpFiles) {
 Profile read(const std::string& bytes, int cut = 0) { return read_eventlog({"t.eventlog", bytes}, {cut}); }
 
 std::string error_of(const std::string& bytes) {
-  try {
-    read(bytes);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return error_message([&] { read(bytes); });
 }
 
 EventlogWriter basic(uint32_t breakdown) {

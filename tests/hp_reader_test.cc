@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "hpng/hp_reader.h"
+#include "util.h"
 
 namespace hpng {
 namespace {
@@ -15,12 +16,7 @@ const std::string kHeader =
 Profile read(const std::string& text) { return read_hp(Input{"t.hp", text}); }
 
 std::string error_of(const std::string& text) {
-  try {
-    read(text);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::error_message([&] { read(text); });
 }
 
 double value(const Profile& p, const std::string& band, size_t sample) {

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "hpng/diag.h"
+
 namespace hpng::test {
 
 struct CommandResult {
@@ -26,5 +28,16 @@ bool file_exists(const std::string& path);
 std::vector<std::string> list_dir(const std::string& dir);
 std::string shell_quote(const std::string& s);
 bool have_tool(const std::string& name);
+
+// The message of the InputError that read() throws, or "(no error)".
+template <class Read>
+std::string error_message(Read read) {
+  try {
+    read();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
 
 }  // namespace hpng::test

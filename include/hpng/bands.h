@@ -39,11 +39,6 @@ struct BandMatrix {
 // hp2ps's 513-bucket hash: the order bands start in before any sort, which
 // decides how ties end up.
 uint32_t hp2ps_hash_bucket(const std::string& name);
-std::vector<uint32_t> initial_order(const Profile& p);
-
-// The per-band sums that the ordering stages use.
-std::vector<int64_t> band_totals(const Profile& p);
-std::vector<double> band_deviations(const Profile& p);
 
 // Runs every stage and returns the matrix to draw.
 BandMatrix select_bands(const Profile& p, const SelectOptions& opts);

@@ -33,8 +33,6 @@ struct PageLayout {
   std::vector<TextItem> texts;
 };
 
-enum class Placement { landscape, portrait, eps };
-
 struct ChartStyle {
   bool colour = false;          // -c
   bool big_title = false;       // -b
@@ -42,7 +40,7 @@ struct ChartStyle {
   bool key_pages = false;       // -M (also implied by a limit above 20)
   bool no_key = false;          // -m0 / -l: no key at all
   bool marks = true;            // not -y
-  Placement placement = Placement::landscape;  // PS page placement
+  bool portrait = false;        // -g: PostScript page unrotated (else landscape)
   double eps_width = 0;         // -e width in points (0: not given)
   // Curves are simplified to this many columns per inch of the frame when
   // there are more samples than columns (0: --exact, every sample drawn).

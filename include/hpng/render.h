@@ -17,6 +17,7 @@ struct RenderOptions {
   OutputFormat format = OutputFormat::ps;
   double dpi = 96;          // PNG only
   std::string title;        // PS %%Title / PDF metadata
+  std::string target;       // the output's name, for messages
 };
 
 // The finished file's bytes. Throws InputError if Cairo reports a failure.

@@ -29,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::vector<double> shades = hpng::assign_shades(m, style.colour, nullptr);
     hpng::ChartLayout layout = hpng::layout_chart(m, shades, style);
     hpng::OutputFormat fmt = (f & 64) ? hpng::OutputFormat::svg : hpng::OutputFormat::ps;
-    (void)hpng::render_chart(layout, style, {fmt, 96, m.job});
+    (void)hpng::render_chart(layout, style, {fmt, 96, m.job, "fuzz"});
     (void)hpng::matrix_json(m);
   } catch (const hpng::InputError&) {
   }
