@@ -2,7 +2,10 @@
 // stage, in hp2ps's order: hash-seeded start order, trace elimination (which
 // also sorts by total), -d, -i, -p, then the band limit and OTHER. Every
 // sort is hp2ps's unstable selection sort, because its treatment of ties is
-// what decides the band order users see. Deliberate departures: an all-zero
+// what decides the band order users see. The statistics are hp2ps's, point
+// by point in file order; each comes from its own read of the profile (a
+// sink per read), so memory holds only per-band figures and the drawn rows.
+// Deliberate departures: an all-zero
 // profile keeps its bands (hp2ps divided by zero and lost them all), and a
 // second band with a synthetic name does not share its fill (shade.cc).
 #include "hpng/bands.h"
@@ -19,10 +22,6 @@ namespace hpng {
 namespace {
 
 using Order = std::vector<uint32_t>;
-
-Order initial_order(const Profile& p);
-std::vector<int64_t> band_totals(const Profile& p);
-std::vector<double> band_deviations(const Profile& p);
 
 // For i = 0..n-2, find the strictly best key in i..n-1 and swap it into i.
 template <class Better>
@@ -45,8 +44,113 @@ int64_t add_truncating(int64_t total, double v) {
   return static_cast<int64_t>(sum);
 }
 
-Order trace_eliminate(const Profile& p, Order order, double theta) {
-  std::vector<int64_t> totals = band_totals(p);
+// First read: per key, hp2ps's truncating total and the sum of its points
+// (for -d's mean). The reader does not yet know which sample is complete,
+// so the figures a sample changed are restored if it never ends.
+class StatsSink : public SampleSink {
+ public:
+  void point(uint32_t key, double v) override {
+    if (key >= total_.size()) {
+      total_.resize(key + 1, 0);
+      sum_.resize(key + 1, 0);
+      touched_.resize(key + 1, 0);
+    }
+    if (touched_[key] != sample_ + 1) {
+      touched_[key] = sample_ + 1;
+      undo_.push_back({key, total_[key], sum_[key]});
+    }
+    total_[key] = add_truncating(total_[key], v);
+    sum_[key] += v;
+  }
+  void end_sample() override {
+    undo_.clear();
+    ++sample_;
+  }
+  // Per band of `p`, once the read is over.
+  void fold(const Profile& p, std::vector<int64_t>& totals, std::vector<double>& sums) {
+    for (auto u = undo_.rbegin(); u != undo_.rend(); ++u) {
+      total_[u->key] = u->total;
+      sum_[u->key] = u->sum;
+    }
+    totals.assign(p.band_names.size(), 0);
+    sums.assign(p.band_names.size(), 0);
+    for (size_t k = 0; k < std::min(total_.size(), p.band_of_key.size()); ++k) {
+      uint32_t b = p.band_of_key[k];
+      if (b == kNoBand) continue;
+      totals[b] = add_truncating(totals[b], static_cast<double>(total_[k]));
+      sums[b] += sum_[k];
+    }
+  }
+
+ private:
+  struct Undo {
+    uint32_t key;
+    int64_t total;
+    double sum;
+  };
+  std::vector<int64_t> total_;
+  std::vector<double> sum_;
+  std::vector<uint32_t> touched_;  // 1 + the sample that last changed the key
+  std::vector<Undo> undo_;
+  uint32_t sample_ = 0;
+};
+
+// Later reads know the profile: they stop at the end of its last complete
+// sample and ignore keys it dropped.
+class DeviationSink : public SampleSink {
+ public:
+  DeviationSink(const Profile& p, std::vector<double> means)
+      : p_(p), means_(std::move(means)), squares_(means_.size(), 0) {}
+  void point(uint32_t key, double v) override {
+    if (sample_ >= p_.slot_of_sample.size() || key >= p_.band_of_key.size()) return;
+    uint32_t b = p_.band_of_key[key];
+    if (b != kNoBand) squares_[b] += (v - means_[b]) * (v - means_[b]);
+  }
+  void end_sample() override { ++sample_; }
+  // hp2ps's -d key: squared deviations from the mean (over all samples,
+  // missing points as zero) of the actual data points, / (N - 1).
+  std::vector<double> deviations() const {
+    double n = static_cast<double>(p_.times.size());
+    std::vector<double> sd(squares_.size());
+    for (size_t b = 0; b < sd.size(); ++b) sd[b] = std::sqrt(squares_[b] / (n - 1));
+    return sd;
+  }
+
+ private:
+  const Profile& p_;
+  std::vector<double> means_, squares_;
+  size_t sample_ = 0;
+};
+
+// The last read: adds each point into the row of the band it is drawn in.
+class RowsSink : public SampleSink {
+ public:
+  RowsSink(const Profile& p, const std::vector<uint32_t>& row_of_band, size_t rows)
+      : p_(p), rows_(rows, std::vector<double>(p.times.size(), 0)) {
+    row_of_key_.reserve(p.band_of_key.size());
+    for (uint32_t b : p.band_of_key) row_of_key_.push_back(b == kNoBand ? kNoBand : row_of_band[b]);
+    slot_ = p_.slot_of_sample.empty() ? kNoBand : p_.slot_of_sample[0];
+  }
+  void point(uint32_t key, double v) override {
+    if (slot_ == kNoBand || key >= row_of_key_.size()) return;
+    uint32_t r = row_of_key_[key];
+    if (r != kNoBand) rows_[r][slot_] += v;
+  }
+  void end_sample() override {
+    ++sample_;
+    slot_ = sample_ < p_.slot_of_sample.size() ? p_.slot_of_sample[sample_] : kNoBand;
+  }
+  std::vector<std::vector<double>>& rows() { return rows_; }
+
+ private:
+  const Profile& p_;
+  std::vector<uint32_t> row_of_key_;
+  std::vector<std::vector<double>> rows_;
+  size_t sample_ = 0;
+  uint32_t slot_;
+};
+
+Order trace_eliminate(const std::vector<int64_t>& totals, Order order, double theta) {
   selection_sort(order, [&](uint32_t a, uint32_t b) { return totals[a] < totals[b]; });
   double grand = 0;
   for (uint32_t b : order) grand += static_cast<double>(totals[b]);
@@ -63,10 +167,8 @@ Order trace_eliminate(const Profile& p, Order order, double theta) {
   return Order(order.begin() + static_cast<std::ptrdiff_t>(keep_from), order.end());
 }
 
-void order_by_name(const Profile& p, Order& order, NameOrder how) {
-  auto cmp = [&](uint32_t a, uint32_t b) {
-    return std::strcmp(p.band_names[a].c_str(), p.band_names[b].c_str());
-  };
+void order_by_name(const std::vector<std::string>& names, Order& order, NameOrder how) {
+  auto cmp = [&](uint32_t a, uint32_t b) { return std::strcmp(names[a].c_str(), names[b].c_str()); };
   if (how == NameOrder::ascending) {
     selection_sort(order, [&](uint32_t a, uint32_t b) { return cmp(a, b) < 0; });
   } else {
@@ -74,21 +176,15 @@ void order_by_name(const Profile& p, Order& order, NameOrder how) {
   }
 }
 
-void order_by_aux(const Profile& p, Order& order, const AuxFile& aux) {
+void order_by_aux(const std::vector<std::string>& names, Order& order, const AuxFile& aux) {
   std::unordered_map<std::string, long long> rank;
   for (const auto& [name, n] : aux.order) rank.emplace(name, n);  // first wins
-  std::vector<long long> key(p.band_names.size(), 0);
+  std::vector<long long> key(names.size(), 0);
   for (uint32_t b : order) {
-    auto it = rank.find(p.band_names[b]);
+    auto it = rank.find(names[b]);
     if (it != rank.end()) key[b] = it->second;
   }
   selection_sort(order, [&](uint32_t a, uint32_t b) { return key[a] < key[b]; });
-}
-
-std::vector<double> column_or_zero(const std::vector<double>& col) {
-  std::vector<double> v(col.size());
-  for (size_t k = 0; k < col.size(); ++k) v[k] = has_point(col[k]) ? col[k] : 0;
-  return v;
 }
 
 void set_ranges_and_total(BandMatrix& m, const AuxFile* aux) {
@@ -122,84 +218,64 @@ uint32_t hp2ps_hash_bucket(const std::string& name) {
 namespace {
 
 // The order bands start in before any sort, which decides how ties end up.
-Order initial_order(const Profile& p) {
+Order initial_order(const std::vector<std::string>& names) {
   // Buckets in order; inside a bucket the most recently first-seen name
   // comes first (hp2ps inserts new names at the front of the bucket list).
-  Order order(p.band_names.size());
+  Order order(names.size());
   std::iota(order.begin(), order.end(), 0);
   std::vector<uint32_t> bucket(order.size());
-  for (uint32_t b : order) bucket[b] = hp2ps_hash_bucket(p.band_names[b]);
+  for (uint32_t b : order) bucket[b] = hp2ps_hash_bucket(names[b]);
   std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
     return bucket[a] != bucket[b] ? bucket[a] < bucket[b] : a > b;
   });
   return order;
 }
 
-// hp2ps's per-band totals (64-bit, truncating), for trace elimination.
-std::vector<int64_t> band_totals(const Profile& p) {
-  std::vector<int64_t> totals(p.band_names.size(), 0);
-  for (size_t b = 0; b < totals.size(); ++b) {
-    for (double v : p.values[b]) {
-      if (has_point(v)) totals[b] = add_truncating(totals[b], v);
-    }
-  }
-  return totals;
-}
-
-// hp2ps's -d key: mean over all samples (missing points count as zero),
-// squared deviations summed over the actual data points only, / (N - 1).
-std::vector<double> band_deviations(const Profile& p) {
-  size_t bands = p.band_names.size();
-  double n = static_cast<double>(p.times.size());
-  std::vector<std::vector<std::pair<uint32_t, double>>> extra(bands);
-  for (const ExtraPoint& e : p.extra_points) extra[e.band].push_back({e.sample, e.value});
-  std::vector<double> sd(bands, 0);
-  for (size_t b = 0; b < bands; ++b) {
-    const std::vector<double>& col = p.values[b];
-    std::vector<double> first(col);  // first point per sample: sum minus extras
-    for (const auto& [k, v] : extra[b]) first[k] -= v;
-    double sum = 0;
-    for (double v : col) {
-      if (has_point(v)) sum += v;
-    }
-    double mean = sum / n;
-    double sq = 0;
-    for (double v : first) {
-      if (has_point(v)) sq += (v - mean) * (v - mean);
-    }
-    for (const auto& e : extra[b]) sq += (e.second - mean) * (e.second - mean);
-    sd[b] = std::sqrt(sq / (n - 1));
-  }
-  return sd;
-}
-
 }  // namespace
 
-BandMatrix select_bands(const Profile& p, const SelectOptions& opts) {
-  Order order = trace_eliminate(p, initial_order(p), opts.trace_percent);
+BandMatrix select_bands(const ReadPass& read, const SelectOptions& opts, Warnings& warnings) {
+  StatsSink stats;
+  Profile p = read(stats);
+  warnings.insert(warnings.end(), p.warnings.begin(), p.warnings.end());
+  std::vector<int64_t> totals;
+  std::vector<double> sums;
+  stats.fold(p, totals, sums);
+
+  Order order = trace_eliminate(totals, initial_order(p.band_names), opts.trace_percent);
   if (opts.by_deviation) {
-    std::vector<double> sd = band_deviations(p);
+    std::vector<double> means(sums.size());
+    for (size_t b = 0; b < sums.size(); ++b) means[b] = sums[b] / static_cast<double>(p.times.size());
+    DeviationSink dev(p, std::move(means));
+    read(dev);
+    std::vector<double> sd = dev.deviations();
     selection_sort(order, [&](uint32_t a, uint32_t b) { return sd[a] < sd[b]; });
   }
-  if (opts.by_name != NameOrder::none) order_by_name(p, order, opts.by_name);
-  if (opts.aux) order_by_aux(p, order, *opts.aux);
+  if (opts.by_name != NameOrder::none) order_by_name(p.band_names, order, opts.by_name);
+  if (opts.aux) order_by_aux(p.band_names, order, *opts.aux);
+
+  // Rows bottom to top: OTHER (the bands beyond the limit, summed), then the
+  // kept bands in order.
+  size_t limit = opts.band_limit > 0 ? static_cast<size_t>(opts.band_limit) : 0;
+  size_t first_kept = limit && order.size() > limit ? order.size() - limit + 1 : 0;
+  bool other = first_kept > 0;
+  size_t rows = order.size() - first_kept + (other ? 1 : 0);
+  if (rows > 0 && p.times.size() > kMaxMatrixCells / rows) {
+    throw InputError({p.source, "", "too large: " + std::to_string(rows) + " bands x " +
+                                        std::to_string(p.times.size()) + " samples is more than hp2ps-ng draws (" +
+                                        std::to_string(kMaxMatrixCells) + " values; lower -m)"});
+  }
+  std::vector<uint32_t> row_of_band(p.band_names.size(), kNoBand);
+  for (size_t i = 0; i < order.size(); ++i) {
+    row_of_band[order[i]] = static_cast<uint32_t>(i < first_kept ? 0 : i - first_kept + (other ? 1 : 0));
+  }
+  RowsSink drawn(p, row_of_band, rows);
+  read(drawn);
 
   BandMatrix m{p.job, p.date, p.sample_unit, p.value_unit, p.input_format, p.times, {}, p.marks};
-  size_t limit = opts.band_limit > 0 ? static_cast<size_t>(opts.band_limit) : 0;
-  size_t first_kept = 0;
-  if (limit && order.size() > limit) {
-    first_kept = order.size() - limit + 1;
-    Band other{"OTHER", std::vector<double>(p.times.size(), 0)};
-    for (size_t i = 0; i < first_kept; ++i) {
-      const std::vector<double>& col = p.values[order[i]];
-      for (size_t k = 0; k < col.size(); ++k) {
-        if (has_point(col[k])) other.values[k] += col[k];
-      }
-    }
-    m.bands.push_back(std::move(other));
-  }
+  std::vector<std::vector<double>>& values = drawn.rows();
+  if (other) m.bands.push_back({"OTHER", std::move(values[0])});
   for (size_t i = first_kept; i < order.size(); ++i) {
-    m.bands.push_back({p.band_names[order[i]], column_or_zero(p.values[order[i]])});
+    m.bands.push_back({p.band_names[order[i]], std::move(values[row_of_band[order[i]]])});
   }
   set_ranges_and_total(m, opts.aux);
   return m;

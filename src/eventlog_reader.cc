@@ -4,7 +4,9 @@
 // GHCs append are skipped, never fatal. Heap samples are assembled from the
 // events in file order (they all live in the RTS's global buffer, written in
 // posting order), may span blocks, and are placed at their census time: the
-// event time, or for -hb the time recorded in the event. Choices made here:
+// event time, or for -hb the time recorded in the event. Data points stream
+// to the SampleSink as they are read; only the samples' times and the band
+// keys are kept. Choices made here:
 //  * like the .hp, the profile gets an empty sample at time 0 and one at the
 //    last event's time, so the picture has hp2ps's frame;
 //  * -hc bands are named as the RTS names them in a .hp, without the
@@ -19,7 +21,9 @@
 #include <algorithm>
 #include <cmath>
 #include <ctime>
-#include <limits>
+#include <deque>
+#include <numeric>
+#include <string_view>
 #include <unordered_map>
 
 namespace hpng {
@@ -62,13 +66,14 @@ struct Fields {
     return v;
   }
   // A NUL-terminated string; a missing NUL ends it at the payload's end.
-  std::string string() {
+  std::string_view view() {
     size_t start = at;
     while (at < n && p[at] != 0) ++at;
-    std::string s(reinterpret_cast<const char*>(p) + start, at - start);
+    std::string_view s(reinterpret_cast<const char*>(p) + start, at - start);
     if (at < n) ++at;
     return s;
   }
+  std::string string() { return std::string(view()); }
   std::string rest() {
     std::string s(reinterpret_cast<const char*>(p) + at, n - at);
     at = n;
@@ -80,15 +85,11 @@ struct CostCentre {
   std::string label, module;
 };
 
-struct Sample {
-  double time;
-  std::vector<std::pair<uint32_t, double>> points;  // band, value
-};
-
 class EventlogParser {
  public:
-  EventlogParser(const Input& in, const EventlogOptions& opts)
-      : in_(in), s_(reinterpret_cast<const unsigned char*>(in.data().data())), n_(in.data().size()), opts_(opts) {}
+  EventlogParser(const Input& in, const EventlogOptions& opts, SampleSink& sink)
+      : in_(in), s_(reinterpret_cast<const unsigned char*>(in.data().data())), n_(in.data().size()), opts_(opts),
+        sink_(sink) {}
   Profile parse();
 
  private:
@@ -108,9 +109,9 @@ class EventlogParser {
   bool read_events();  // false when the log ended without its end marker
   void handle(uint16_t id, uint64_t ts, Fields f, size_t at);
   void open_sample(double time, size_t at);
-  uint32_t band_for_stack(const std::string& key, std::vector<uint32_t> ids);
-  uint32_t band_for_label(const std::string& label);
-  std::string stack_name(const std::vector<uint32_t>& ids) const;
+  void close_sample();
+  uint32_t key_for(std::string_view key, bool is_stack);
+  std::string stack_name(std::string_view raw_ids) const;
   void set_job(const std::vector<std::string>& args);
   void finish(bool complete);
 
@@ -118,14 +119,17 @@ class EventlogParser {
   const unsigned char* s_;
   size_t n_, pos_ = 0, released_ = 0;
   const EventlogOptions& opts_;
+  SampleSink& sink_;
   std::vector<int> sizes_ = std::vector<int>(65536, kUndeclared);
   Profile p_;
   std::unordered_map<uint32_t, CostCentre> cost_centres_;
-  std::unordered_map<std::string, uint32_t> bands_by_key_;
-  std::vector<std::vector<uint32_t>> band_stacks_;  // per band: ids, if -hc
-  std::vector<bool> band_is_stack_;
-  std::vector<std::string> band_labels_;
-  std::vector<Sample> samples_;
+  // Keys: 's' + label for string samples, 'c' + the stack's raw ids for
+  // cost-centre samples; viewed from key_text_ (stable addresses).
+  std::unordered_map<std::string_view, uint32_t> keys_;
+  std::deque<std::string> key_text_;
+  std::vector<uint32_t> key_first_sample_;  // the sample a key was first seen in
+  std::vector<double> sample_times_;        // complete samples, file order
+  double open_time_ = 0;
   bool in_sample_ = false;
   bool seen_begin_ = false, profile_ended_ = false;
   uint32_t breakdown_ = 0;
@@ -135,6 +139,7 @@ class EventlogParser {
   bool profiled_rts_ = false;
   std::vector<std::string> args_;
   size_t open_at_ = 0;
+  std::string scratch_;  // the key being looked up
 };
 
 void EventlogParser::expect_marker(const char* marker, const char* what) {
@@ -183,7 +188,7 @@ bool EventlogParser::read_events() {
     if (id == 0xFFFF) return true;
     int size = sizes_[id];
     if (size == kUndeclared) {
-      if (samples_.empty()) fail(at, "event type " + std::to_string(id) + " is not declared in the header (is the file damaged?)");
+      if (sample_times_.empty() && !in_sample_) fail(at, "event type " + std::to_string(id) + " is not declared in the header (is the file damaged?)");
       warn(at, "event type " + std::to_string(id) + " is not declared in the header (is the file damaged?); reading stopped here");
       return false;
     }
@@ -203,37 +208,38 @@ bool EventlogParser::read_events() {
 }
 
 void EventlogParser::open_sample(double time, size_t at) {
-  samples_.push_back({time, {}});  // an open sample without END is closed by this one
+  if (in_sample_) close_sample();  // an open sample without END is closed by this one
   in_sample_ = true;
+  open_time_ = time;
   open_at_ = at;
 }
 
-uint32_t EventlogParser::band_for_label(const std::string& label) {
-  std::string key = "s" + label;
-  auto it = bands_by_key_.find(key);
-  if (it != bands_by_key_.end()) return it->second;
-  uint32_t b = static_cast<uint32_t>(band_labels_.size());
-  band_labels_.push_back(label);
-  band_stacks_.emplace_back();
-  band_is_stack_.push_back(false);
-  bands_by_key_.emplace(std::move(key), b);
-  return b;
+void EventlogParser::close_sample() {
+  sample_times_.push_back(open_time_);
+  sink_.end_sample();
+  in_sample_ = false;
 }
 
-uint32_t EventlogParser::band_for_stack(const std::string& key, std::vector<uint32_t> ids) {
-  auto it = bands_by_key_.find(key);
-  if (it != bands_by_key_.end()) return it->second;
-  uint32_t b = static_cast<uint32_t>(band_labels_.size());
-  band_labels_.emplace_back();
-  band_stacks_.push_back(std::move(ids));
-  band_is_stack_.push_back(true);
-  bands_by_key_.emplace(key, b);
-  return b;
+// `key` is a view of the event's payload, without its kind letter.
+uint32_t EventlogParser::key_for(std::string_view key, bool is_stack) {
+  scratch_.assign(1, is_stack ? 'c' : 's');
+  scratch_.append(key);
+  auto it = keys_.find(scratch_);
+  if (it != keys_.end()) return it->second;
+  uint32_t k = static_cast<uint32_t>(key_text_.size());
+  key_text_.push_back(scratch_);
+  keys_.emplace(key_text_.back(), k);
+  key_first_sample_.push_back(static_cast<uint32_t>(sample_times_.size()));
+  return k;
 }
 
 // The RTS's .hp name of a cost-centre stack: labels innermost first joined
 // by '/', a CAF as <module>.CAF, the MAIN stack (depth 0) as MAIN.
-std::string EventlogParser::stack_name(const std::vector<uint32_t>& ids) const {
+std::string EventlogParser::stack_name(std::string_view raw_ids) const {
+  std::vector<uint32_t> ids(raw_ids.size() / 4);
+  for (size_t i = 0; i < ids.size(); ++i) {
+    for (size_t j = 0; j < 4; ++j) ids[i] = (ids[i] << 8) | static_cast<unsigned char>(raw_ids[4 * i + j]);
+  }
   if (ids.empty()) return "MAIN";
   std::string name;
   for (size_t i = 0; i < ids.size(); ++i) {
@@ -293,7 +299,7 @@ void EventlogParser::handle(uint16_t id, uint64_t ts, Fields f, size_t at) {
       if (seen_begin_ && breakdown != breakdown_) {
         warn(at, "the heap profile restarts with breakdown " + std::to_string(breakdown) + " (was " +
                      std::to_string(breakdown_) + "); only the first profile is drawn");
-        in_sample_ = false;
+        if (in_sample_) close_sample();
         profile_ended_ = true;
         break;
       }
@@ -328,23 +334,20 @@ void EventlogParser::handle(uint16_t id, uint64_t ts, Fields f, size_t at) {
         warn(at, "a cost-centre sample event is shorter than its stack; skipped");
         break;
       }
-      std::vector<uint32_t> ids(depth);
-      for (uint32_t& i : ids) i = static_cast<uint32_t>(f.uint(4));
-      std::string key(reinterpret_cast<const char*>(f.p) + 10, depth * 4);
-      samples_.back().points.push_back({band_for_stack("c" + key, std::move(ids)), value});
+      sink_.point(key_for({reinterpret_cast<const char*>(f.p) + f.at, depth * 4}, true), value);
       break;
     }
     case kHeapProfSampleString: {
       if (!in_sample_) break;
       f.uint(1);
       double value = static_cast<double>(f.uint(8));
-      std::string label = f.string();
+      std::string_view label = f.view();
       if (f.short_read) break;
-      samples_.back().points.push_back({band_for_label(label), value});
+      sink_.point(key_for(label, false), value);
       break;
     }
     case kHeapProfSampleEnd:
-      in_sample_ = false;
+      if (in_sample_) close_sample();
       break;
     default:  // block markers, scheduler, GC, IPE, ...: not needed here
       break;
@@ -386,17 +389,18 @@ void EventlogParser::finish(bool complete) {
                                     "(or -hc -l, -hy -l, ... on a profiled build)"});
   }
   if (in_sample_) {  // its END never came: the log was cut inside a census
-    bool has_end_events = sizes_[kHeapProfSampleEnd] != kUndeclared;
-    if (has_end_events) {
-      samples_.pop_back();
+    if (sizes_[kHeapProfSampleEnd] != kUndeclared) {
       warn(open_at_, "the last heap sample is incomplete (no HEAP_PROF_SAMPLE_END); ignored");
+    } else {
+      close_sample();  // logs without END events end their samples by the next
     }
   }
+  size_t n = sample_times_.size();
   if (!complete) {
-    warn(pos_, "the eventlog ends without its end marker (was the program killed?); the " +
-                   std::to_string(samples_.size()) + " complete heap samples are drawn");
+    warn(pos_, "the eventlog ends without its end marker (was the program killed?); the " + std::to_string(n) +
+                   " complete heap samples are drawn");
   }
-  if (samples_.empty()) {
+  if (n == 0) {
     throw InputError({in_.name, "", "the heap profile in this eventlog has no complete samples (the program "
                                     "ended before its first census: run it longer or with a smaller -i)"});
   }
@@ -404,52 +408,40 @@ void EventlogParser::finish(bool complete) {
     warn(0, "a biography filter (-hb" + bio_filter_ + ") makes the RTS write every census at exit without its "
             "time; samples are spaced by the sampling interval instead");
     double step = period_ns_ ? static_cast<double>(period_ns_) / 1e9 : 0.1;
-    for (size_t i = 0; i < samples_.size(); ++i) samples_[i].time = static_cast<double>(i + 1) * step;
+    for (size_t i = 0; i < n; ++i) sample_times_[i] = static_cast<double>(i + 1) * step;
   }
-  std::stable_sort(samples_.begin(), samples_.end(),
-                   [](const Sample& a, const Sample& b) { return a.time < b.time; });
+  // Samples in time order (-hb samples come out of order), after the .hp's
+  // empty first sample at 0; its empty last one comes at the last event.
+  std::vector<uint32_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](uint32_t a, uint32_t b) { return sample_times_[a] < sample_times_[b]; });
+  p_.times.push_back(0);
+  p_.slot_of_sample.resize(n);
+  for (uint32_t r = 0; r < n; ++r) {
+    p_.slot_of_sample[order[r]] = r + 1;
+    p_.times.push_back(sample_times_[order[r]]);
+  }
+  p_.times.push_back(std::max(static_cast<double>(last_ts_) / 1e9, p_.times.back()));
   // Names: stacks resolved now that every cost centre has been seen. Two
-  // keys with one name share a band, as repeated names do in a .hp.
+  // keys with one name share a band, as repeated names do in a .hp. Keys
+  // first seen in a dropped sample have no band.
   std::unordered_map<std::string, uint32_t> by_name;
-  std::vector<uint32_t> band_of(band_labels_.size());
-  std::vector<bool> used(band_labels_.size(), false);  // bands of dropped samples vanish
-  for (const Sample& s : samples_) {
-    for (const auto& point : s.points) used[point.first] = true;
-  }
-  for (size_t b = 0; b < band_labels_.size(); ++b) {
-    if (!used[b]) continue;
-    std::string name = band_is_stack_[b] ? stack_name(band_stacks_[b]) : band_labels_[b];
+  p_.band_of_key.assign(key_text_.size(), kNoBand);
+  for (size_t k = 0; k < key_text_.size(); ++k) {
+    if (key_first_sample_[k] >= n) continue;
+    std::string_view body = std::string_view(key_text_[k]).substr(1);
+    std::string name = key_text_[k][0] == 'c' ? stack_name(body) : std::string(body);
     auto [it, added] = by_name.emplace(name, static_cast<uint32_t>(p_.band_names.size()));
     if (added) p_.band_names.push_back(name);
-    band_of[b] = it->second;
-  }
-  double end = static_cast<double>(last_ts_) / 1e9;
-  p_.times.push_back(0);  // the .hp's empty first sample
-  for (const Sample& s : samples_) p_.times.push_back(s.time);
-  p_.times.push_back(std::max(end, p_.times.back()));  // and its empty last one
-  size_t n = p_.times.size();
-  if (p_.band_names.size() * n > kMaxMatrixCells) {
-    throw InputError({in_.name, "", "too large: " + std::to_string(p_.band_names.size()) + " bands x " +
-                                        std::to_string(n) + " samples is more than hp2ps-ng holds (" +
-                                        std::to_string(kMaxMatrixCells) + " values)"});
-  }
-  p_.values.assign(p_.band_names.size(), std::vector<double>(n, std::numeric_limits<double>::quiet_NaN()));
-  for (size_t k = 0; k < samples_.size(); ++k) {
-    for (const auto& [band, value] : samples_[k].points) {
-      double& cell = p_.values[band_of[band]][k + 1];
-      if (has_point(cell)) {
-        cell += value;
-        p_.extra_points.push_back({band_of[band], static_cast<uint32_t>(k + 1), value});
-      } else {
-        cell = value;
-      }
-    }
+    p_.band_of_key[k] = it->second;
   }
   set_job(args_);
 }
 
 Profile EventlogParser::parse() {
   p_.input_format = "eventlog";
+  p_.source = in_.name;
   p_.sample_unit = "seconds";
   p_.value_unit = "bytes";
   p_.date = "(no date)";
@@ -461,6 +453,8 @@ Profile EventlogParser::parse() {
 
 }  // namespace
 
-Profile read_eventlog(const Input& in, const EventlogOptions& opts) { return EventlogParser(in, opts).parse(); }
+Profile read_eventlog(const Input& in, const EventlogOptions& opts, SampleSink& sink) {
+  return EventlogParser(in, opts, sink).parse();
+}
 
 }  // namespace hpng

@@ -1,7 +1,10 @@
 // The .hp reader: hp2ps's input language (behaviour reference section 1),
-// read in one pass over the bytes. Tokens are views into the input buffer;
-// nothing is allocated per line except when a band name is seen for the
-// first time. Departures from hp2ps, each deliberate:
+// read in one pass over the bytes, data points streamed to a SampleSink.
+// Tokens are views into the input buffer; nothing is allocated per line
+// except when a band name is seen for the first time, and most lines need no
+// hash lookup: profiles list their bands in much the same order every
+// sample, so the band that followed this one last time is tried first.
+// Departures from hp2ps, each deliberate:
 //  * a name followed by text that is not an integer may still be a GHC line
 //    "name with spaces<TAB>value": the name then runs to the last TAB;
 //  * an incomplete final sample (killed program, file still being written,
@@ -13,21 +16,23 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <limits>
-#include <string_view>
+#include <array>
 #include <deque>
+#include <string_view>
 #include <unordered_map>
 
 namespace hpng {
 
 namespace {
 
-constexpr double kNoPoint = std::numeric_limits<double>::quiet_NaN();
 constexpr size_t kReleaseEvery = size_t{8} << 20;
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
+constexpr std::array<bool, 256> kSpace = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : {' ', '\t', '\n', '\v', '\f', '\r'}) t[c] = true;
+  return t;
+}();
+bool is_space(char c) { return kSpace[static_cast<unsigned char>(c)]; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 enum class Tok { eof, string, number, ident };
@@ -47,7 +52,7 @@ struct EndOfInput {
 
 class HpParser {
  public:
-  explicit HpParser(const Input& in) : in_(in), s_(in.data()) {}
+  HpParser(const Input& in, SampleSink& sink) : in_(in), s_(in.data()), sink_(sink) {}
   Profile parse();
 
  private:
@@ -60,17 +65,19 @@ class HpParser {
   std::string string_value(const Token& t) const;
   double float_argument(const char* keyword);
   void statement(const Token& t);
+  bool quick_data_line();
   void data_line(const Token& name);
   void add_point(std::string_view name, double value);
   bool try_tab_separated(const Token& name);
-  void drop_incomplete_sample(size_t end_offset, bool cut_mid_statement);
+  void warn_incomplete_sample(size_t end_offset, bool cut_mid_statement);
   void check_header() const;
-  [[noreturn]] void too_large(size_t offset) const {
-    error(offset, "too large: " + std::to_string(p_.band_names.size()) + " bands x " +
-                      std::to_string(p_.times.size()) + " samples is more than hp2ps-ng holds (" +
-                      std::to_string(kMaxMatrixCells) + " values)");
-  }
+  uint32_t band_id(std::string_view name);
   double whole_number(std::string_view digits, size_t offset) const {
+    if (digits.size() <= 19) {  // exact in 64 bits; converts as from_chars rounds
+      uint64_t n = 0;
+      for (char c : digits) n = n * 10 + static_cast<uint64_t>(c - '0');
+      return static_cast<double>(n);
+    }
     double v = 0;
     auto r = std::from_chars(digits.data(), digits.data() + digits.size(), v);
     if (r.ec == std::errc::result_out_of_range) error(offset, "number out of range: '" + excerpt(digits) + "'");
@@ -80,9 +87,14 @@ class HpParser {
   const Input& in_;
   std::string_view s_;
   size_t pos_ = 0;
+  SampleSink& sink_;
   Profile p_;
   std::unordered_map<std::string_view, uint32_t> ids_;  // keys view names_
   std::deque<std::string> names_;  // stable addresses
+  std::vector<std::string_view> name_views_;  // views of names_, by id
+  std::vector<uint32_t> successor_{kNoBand};  // [id + 1]: band that followed it; [0]: first of a sample
+  uint32_t previous_ = 0;          // index into successor_ of the latest point's band
+  size_t complete_bands_ = 0;      // bands seen by the last END_SAMPLE
   size_t released_ = 0;            // input released up to here
   bool seen_job_ = false, seen_date_ = false, seen_sample_unit_ = false, seen_value_unit_ = false;
   bool in_sample_ = false;
@@ -91,7 +103,6 @@ class HpParser {
   double pending_time_ = 0;   // time of the sample being read
   size_t begin_offset_ = 0;   // where the open sample began
   size_t pending_points_ = 0; // data points waiting for the next END_SAMPLE
-  size_t cells_ = 0;          // values held in all columns
   size_t first_pending_ = 0;  // offset of the first of them
 };
 
@@ -166,31 +177,32 @@ double HpParser::float_argument(const char* keyword) {
   return d;
 }
 
-void HpParser::add_point(std::string_view name, double value) {
+uint32_t HpParser::band_id(std::string_view name) {
+  uint32_t guess = successor_[previous_];
+  if (guess != kNoBand) {
+    if (name_views_[guess] == name) return guess;
+    uint32_t after = successor_[guess + 1];  // this sample lacks the usual next band
+    if (after != kNoBand && name_views_[after] == name) return after;
+  }
   uint32_t id;
   auto it = ids_.find(name);
   if (it == ids_.end()) {
-    id = static_cast<uint32_t>(p_.band_names.size());
-    p_.band_names.emplace_back(name);
-    p_.values.emplace_back();
+    id = static_cast<uint32_t>(names_.size());
     names_.emplace_back(name);  // the key must not point into released input
+    name_views_.push_back(names_.back());
+    successor_.push_back(kNoBand);
     ids_.emplace(names_.back(), id);
   } else {
     id = it->second;
   }
-  size_t bucket = p_.times.size();
-  std::vector<double>& column = p_.values[id];
-  if (column.size() <= bucket) {
-    cells_ += bucket + 1 - column.size();
-    if (cells_ > kMaxMatrixCells) too_large(name.data() - s_.data());
-    column.resize(bucket + 1, kNoPoint);
-  }
-  if (has_point(column[bucket])) {
-    column[bucket] += value;
-    p_.extra_points.push_back({id, static_cast<uint32_t>(bucket), value});
-  } else {
-    column[bucket] = value;
-  }
+  successor_[previous_] = id;
+  return id;
+}
+
+void HpParser::add_point(std::string_view name, double value) {
+  uint32_t id = band_id(name);
+  previous_ = id + 1;
+  sink_.point(id, value);
 }
 
 // GHC writes "name<TAB>value<LF>" and names may contain spaces. When the
@@ -248,6 +260,36 @@ void HpParser::data_line(const Token& name) {
                      found(v) + why + ")" + hint);
 }
 
+bool is_keyword(std::string_view w) {
+  return w == "JOB" || w == "DATE" || w == "SAMPLE_UNIT" || w == "VALUE_UNIT" || w == "MARK" ||
+         w == "BEGIN_SAMPLE" || w == "END_SAMPLE";
+}
+
+// The line almost every statement is: a name, blanks, a whole number, then a
+// blank or the end. Reads it as next() + statement() would and returns true,
+// or touches nothing and returns false for anything else.
+bool HpParser::quick_data_line() {
+  const char* const all = s_.data();
+  const char* const end = all + s_.size();
+  const char* p = all + pos_;
+  while (p < end && is_space(*p)) ++p;
+  const char* name = p;
+  if (p == end || *p == '"') return false;
+  while (p < end && !is_space(*p)) ++p;
+  std::string_view w(name, static_cast<size_t>(p - name));
+  if (*name >= 'A' && *name <= 'Z' && is_keyword(w)) return false;
+  while (p < end && is_space(*p)) ++p;
+  const char* digits = p;
+  uint64_t n = 0;
+  while (p < end && is_digit(*p)) n = n * 10 + static_cast<uint64_t>(*p++ - '0');
+  size_t count = static_cast<size_t>(p - digits);
+  if (count == 0 || count > 19 || (p < end && !is_space(*p))) return false;
+  if (pending_points_++ == 0) first_pending_ = static_cast<size_t>(name - all);
+  pos_ = static_cast<size_t>(p - all);
+  add_point(w, static_cast<double>(n));
+  return true;
+}
+
 void HpParser::statement(const Token& t) {
   std::string_view w = text(t);
   if (t.kind == Tok::string) {
@@ -285,21 +327,25 @@ void HpParser::statement(const Token& t) {
       }
       last_time_ = pending_time_ = tm;
       in_sample_ = have_begin_ = true;
+      previous_ = 0;
       begin_offset_ = t.begin;
       return;
     }
     if (w == "END_SAMPLE") {
       float_argument("END_SAMPLE");  // read and ignored, as hp2ps does
       p_.times.push_back(have_begin_ ? pending_time_ : last_time_);
+      sink_.end_sample();
+      complete_bands_ = names_.size();
       in_sample_ = have_begin_ = false;
       pending_points_ = 0;
+      previous_ = 0;
       return;
     }
   }
   data_line(t);
 }
 
-void HpParser::drop_incomplete_sample(size_t end_offset, bool cut_mid_statement) {
+void HpParser::warn_incomplete_sample(size_t end_offset, bool cut_mid_statement) {
   size_t n = p_.times.size();
   bool had_points = pending_points_ > 0;
   if (!in_sample_ && !had_points && !cut_mid_statement) return;
@@ -315,27 +361,6 @@ void HpParser::drop_incomplete_sample(size_t end_offset, bool cut_mid_statement)
   msg += cut_mid_statement ? " (the file is cut short; was the program killed?)" : " (was the program killed?)";
   msg += "; ignored, the " + std::to_string(n) + " complete samples are drawn";
   p_.warnings.push_back({in_.name, in_.position(where), msg});
-  // Forget the dropped points; bands seen only there disappear.
-  std::vector<std::string> names;
-  std::vector<std::vector<double>> values;
-  std::vector<uint32_t> new_id(p_.band_names.size(), UINT32_MAX);
-  for (size_t b = 0; b < p_.band_names.size(); ++b) {
-    std::vector<double>& col = p_.values[b];
-    if (col.size() > n) col.resize(n);
-    bool any = false;
-    for (double v : col) any = any || has_point(v);
-    if (!any) continue;
-    new_id[b] = static_cast<uint32_t>(names.size());
-    names.push_back(std::move(p_.band_names[b]));
-    values.push_back(std::move(col));
-  }
-  std::vector<ExtraPoint> extra;
-  for (const ExtraPoint& e : p_.extra_points) {
-    if (e.sample < n && new_id[e.band] != UINT32_MAX) extra.push_back({new_id[e.band], e.sample, e.value});
-  }
-  p_.band_names = std::move(names);
-  p_.values = std::move(values);
-  p_.extra_points = std::move(extra);
 }
 
 void HpParser::check_header() const {
@@ -355,10 +380,12 @@ void HpParser::check_header() const {
 
 Profile HpParser::parse() {
   p_.input_format = "hp";
+  p_.source = in_.name;
   bool cut = false;
   size_t end_offset = s_.size();
   try {
     for (;;) {
+      if (quick_data_line()) continue;
       Token t = next(true);
       if (t.kind == Tok::eof) break;
       statement(t);
@@ -372,15 +399,17 @@ Profile HpParser::parse() {
     cut = true;
     end_offset = e.offset;
   }
-  drop_incomplete_sample(end_offset, cut);
-  if (p_.band_names.size() * p_.times.size() > kMaxMatrixCells) too_large(s_.size());
-  for (std::vector<double>& col : p_.values) col.resize(p_.times.size(), kNoPoint);
+  warn_incomplete_sample(end_offset, cut);
   check_header();
+  // Bands first seen after the last END_SAMPLE have no point in the profile.
+  p_.band_names.assign(names_.begin(), names_.begin() + static_cast<std::ptrdiff_t>(complete_bands_));
+  for (uint32_t i = 0; i < complete_bands_; ++i) p_.band_of_key.push_back(i);
+  for (uint32_t k = 0; k < p_.times.size(); ++k) p_.slot_of_sample.push_back(k);
   return std::move(p_);
 }
 
 }  // namespace
 
-Profile read_hp(const Input& in) { return HpParser(in).parse(); }
+Profile read_hp(const Input& in, SampleSink& sink) { return HpParser(in, sink).parse(); }
 
 }  // namespace hpng

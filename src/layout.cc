@@ -179,10 +179,11 @@ void add_bands(PageLayout& page, const BandMatrix& m, const std::vector<double>&
   if (n < m.times.size()) {
     // Simplified: each band as the area under its top, painted from the top
     // band down, so every boundary is written once; the picture is the same.
-    // Vertices snap to an eighth of a point (half a pixel at 300 dpi), which
-    // writers print in a few digits; rounding is monotone, so bands that
-    // touched still touch and none cross.
-    auto snap = [](double v) { return std::round(v * 8) / 8; };
+    // Vertices snap to a quarter of a point (a pixel at 300 dpi), which
+    // writers print in a few digits (PostScript writes every vertex twice,
+    // to fill and to stroke); rounding is monotone, so bands that touched
+    // still touch and none cross.
+    auto snap = [](double v) { return std::round(v * 4) / 4; };
     for (double& x : xs) x = snap(x);
     for (std::vector<double>& top : tops) {
       for (double& y : top) y = snap(y);

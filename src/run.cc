@@ -8,9 +8,8 @@
 
 #include "hpng/atomic_file.h"
 #include "hpng/aux_file.h"
-#include "hpng/eventlog_reader.h"
 #include "hpng/export.h"
-#include "hpng/hp_reader.h"
+#include "hpng/read.h"
 #include "hpng/shade.h"
 
 namespace hpng {
@@ -57,34 +56,25 @@ OutputFormat choose_format(const Options& o) {
   return eps ? OutputFormat::eps : OutputFormat::ps;
 }
 
-Profile read_profile(const Input& in, const Options& o) {
-  InputFormat f = o.input_format == InputFormat::automatic ? sniff_format(in.data()) : o.input_format;
-  if (f == InputFormat::eventlog) return read_eventlog(in, {o.ccs_length});
-  return read_hp(in);
-}
-
 }  // namespace
 
 void run(const Options& o, Warnings& warnings) {
   bool file_mode = o.input.has_value();
   Names names = file_mode ? resolve_names(*o.input) : Names{"-", ""};
 
-  // 1. Read the profile.
+  // 1. The input, and with -p the previous run's .aux (file mode only, as
+  // in hp2ps).
   Input in = load_input(names.input);
-  Profile profile = read_profile(in, o);
-  warnings.insert(warnings.end(), profile.warnings.begin(), profile.warnings.end());
-
-  // 2. With -p, the previous run's .aux (file mode only, as in hp2ps).
   std::optional<AuxFile> aux;
   if (o.reuse_aux && file_mode) aux = read_aux(load_input(names.base + ".aux"));
 
-  // 3. Select and order the bands.
+  // 2. Read the profile (as often as selection needs) and select the bands.
   SelectOptions select = o.select;
   select.aux = aux ? &*aux : nullptr;
-  BandMatrix matrix = select_bands(profile, select);
+  BandMatrix matrix = select_bands(profile_reader(in, o.input_format, o.ccs_length), select, warnings);
   std::vector<double> shades = assign_shades(matrix, o.style.colour, select.aux);
 
-  // 4. Render or export.
+  // 3. Render or export.
   OutputFormat format = choose_format(o);
   std::string out_path = !o.output.empty() ? o.output
                          : file_mode       ? names.base + "." + (format == OutputFormat::eps && o.style.eps_width > 0
@@ -108,7 +98,7 @@ void run(const Options& o, Warnings& warnings) {
     bytes = render_chart(layout, style, {format, o.dpi, matrix.job, out_path == "-" ? "stdout" : out_path});
   }
 
-  // 5. Write the output, then the .aux (file mode), each atomically.
+  // 4. Write the output, then the .aux (file mode), each atomically.
   write_file_atomic(out_path, bytes);
   if (file_mode) write_file_atomic(names.base + ".aux", write_aux(matrix, shades));
 }

@@ -3,14 +3,16 @@
 #include <gtest/gtest.h>
 
 #include "hpng/bands.h"
-#include "hpng/hp_reader.h"
+#include "util.h"
 
 namespace hpng {
 namespace {
 
-Profile profile(const std::string& body) {
-  return read_hp(Input{"t.hp", "JOB \"j\" DATE \"d\" SAMPLE_UNIT \"s\" VALUE_UNIT \"b\"\n" + body});
+std::string profile(const std::string& body) {
+  return "JOB \"j\" DATE \"d\" SAMPLE_UNIT \"s\" VALUE_UNIT \"b\"\n" + body;
 }
+
+BandMatrix select_bands(const std::string& hp, const SelectOptions& o) { return test::select_in_memory("t.hp", hp, o); }
 
 std::vector<std::string> names(const BandMatrix& m) {
   std::vector<std::string> out;
@@ -97,6 +99,25 @@ TEST(Bands, BandLimitMergesBottomIntoOther) {
   EXPECT_EQ(m.bands[0].values, (std::vector<double>{6, 1}));
   o.band_limit = 0;
   EXPECT_EQ(select_bands(profile(body), o).bands.size(), 4u);
+}
+
+// The reader streams points before it knows whether their sample ends: the
+// points of a final sample that never ends must change nothing, in any of
+// the reads selection makes.
+TEST(Bands, SampleThatNeverEndsCountsNowhere) {
+  const std::string complete = "BEGIN_SAMPLE 0.0 a 1 b 2 END_SAMPLE 0.0 BEGIN_SAMPLE 1.0 a 3 b 3 END_SAMPLE 1.0\n";
+  const std::string cut = complete + "BEGIN_SAMPLE 2.0 a 900 b 1 c 5\n";
+  SelectOptions plain, dev, limit;
+  dev.by_deviation = true;
+  limit.band_limit = 1;
+  for (const SelectOptions& o : {plain, dev, limit}) {
+    BandMatrix want = select_bands(profile(complete), o), got = select_bands(profile(cut), o);
+    EXPECT_EQ(names(got), names(want));
+    ASSERT_EQ(got.bands.size(), want.bands.size());
+    for (size_t i = 0; i < got.bands.size(); ++i) EXPECT_EQ(got.bands[i].values, want.bands[i].values);
+    EXPECT_EQ(got.total, want.total);
+  }
+  EXPECT_EQ(names(select_bands(profile(cut), plain)), (std::vector<std::string>{"a", "b"}));
 }
 
 TEST(Bands, AuxRangesOnlyEnlarge) {

@@ -4,21 +4,20 @@
 
 #include <algorithm>
 
-#include "hpng/hp_reader.h"
+#include "util.h"
 #include "hpng/layout.h"
 
 namespace hpng {
 namespace {
 
 BandMatrix manpage() {
-  Profile p = read_hp(Input{"m.hp",
+  return test::select_in_memory("m.hp",
                             "JOB \"a.out -p\" DATE \"Fri Apr 17 11:43:45 1992\" SAMPLE_UNIT \"seconds\" VALUE_UNIT \"bytes\"\n"
                             "MARK 1.5 MARK 1.75 MARK 1.8\n"
                             "BEGIN_SAMPLE 0.00 SYSTEM 24 END_SAMPLE 0.00\n"
                             "BEGIN_SAMPLE 1.00 elim 180 insert 24 intersect 12 disin 60 main 12 reduce 20 SYSTEM 12 END_SAMPLE 1.00\n"
                             "BEGIN_SAMPLE 2.00 elim 192 insert 24 intersect 12 disin 84 main 12 SYSTEM 24 END_SAMPLE 2.00\n"
-                            "BEGIN_SAMPLE 2.82 END_SAMPLE 2.82\n"});
-  return select_bands(p, {});
+                            "BEGIN_SAMPLE 2.82 END_SAMPLE 2.82\n");
 }
 
 TEST(Layout, WidthTable) {

@@ -1,6 +1,8 @@
 // Test helpers; see util.h.
 #include "util.h"
 
+#include "hpng/read.h"
+
 #include <dirent.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -12,6 +14,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <algorithm>
+#include <cmath>
 
 namespace hpng::test {
 
@@ -101,6 +104,54 @@ CommandResult run_in(const std::string& dir, const std::string& command) {
 
 bool have_tool(const std::string& name) {
   return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+}  // namespace hpng::test
+
+namespace hpng::test {
+
+namespace {
+
+class CollectingSink : public SampleSink {
+ public:
+  void point(uint32_t key, double value) override { open.push_back({key, value}); }
+  void end_sample() override {
+    samples.push_back(std::move(open));
+    open.clear();
+  }
+  std::vector<std::vector<std::pair<uint32_t, double>>> samples;
+  std::vector<std::pair<uint32_t, double>> open;
+};
+
+}  // namespace
+
+FullProfile read_full(const ReadPass& read) {
+  CollectingSink sink;
+  FullProfile f{read(sink), {}, 0};
+  const Profile& p = f;
+  f.values.assign(p.band_names.size(), std::vector<double>(p.times.size(), std::nan("")));
+  for (size_t k = 0; k < sink.samples.size() && k < p.slot_of_sample.size(); ++k) {
+    uint32_t slot = p.slot_of_sample[k];
+    if (slot == kNoBand) continue;
+    for (const auto& [key, value] : sink.samples[k]) {
+      uint32_t b = key < p.band_of_key.size() ? p.band_of_key[key] : kNoBand;
+      if (b == kNoBand) continue;
+      double& cell = f.values[b][slot];
+      if (std::isnan(cell)) {
+        cell = value;
+      } else {
+        cell += value;
+        ++f.extra_points;
+      }
+    }
+  }
+  return f;
+}
+
+BandMatrix select_in_memory(const std::string& name, const std::string& bytes, const SelectOptions& opts) {
+  Input in{name, bytes};
+  Warnings warnings;
+  return select_bands(profile_reader(in, InputFormat::automatic, 0), opts, warnings);
 }
 
 }  // namespace hpng::test

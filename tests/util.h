@@ -4,7 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "hpng/bands.h"
 #include "hpng/diag.h"
+#include "hpng/profile.h"
 
 namespace hpng::test {
 
@@ -39,5 +41,18 @@ std::string error_message(Read read) {
   }
   return "(no error)";
 }
+
+// Every data point of a profile, for tests of the readers: values[band][k]
+// is the sum of the band's points in times[k] (NaN: no point), and
+// extra_points counts the points beyond a band's first in a sample.
+struct FullProfile : Profile {
+  std::vector<std::vector<double>> values;
+  size_t extra_points = 0;
+};
+FullProfile read_full(const ReadPass& read);
+
+// select_bands over the input named `name` holding `bytes` (format sniffed);
+// the reader's warnings are dropped.
+BandMatrix select_in_memory(const std::string& name, const std::string& bytes, const SelectOptions& opts = {});
 
 }  // namespace hpng::test

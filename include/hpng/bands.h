@@ -1,6 +1,8 @@
 // Band selection: hp2ps's processing, stage by stage (trace elimination,
 // -d, -i, -p ordering, band limit and OTHER), then the band/time matrix
-// that every output draws.
+// that every output draws. Only the drawn bands are ever held in memory: the
+// profile is read once for the statistics selection needs, once more for
+// -d, and once for the drawn rows.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -40,7 +42,9 @@ struct BandMatrix {
 // decides how ties end up.
 uint32_t hp2ps_hash_bucket(const std::string& name);
 
-// Runs every stage and returns the matrix to draw.
-BandMatrix select_bands(const Profile& p, const SelectOptions& opts);
+// Runs every stage and returns the matrix to draw. The first read's
+// warnings are appended to `warnings`. Throws InputError when the drawn
+// rows would exceed kMaxMatrixCells.
+BandMatrix select_bands(const ReadPass& read, const SelectOptions& opts, Warnings& warnings);
 
 }  // namespace hpng

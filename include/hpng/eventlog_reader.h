@@ -10,8 +10,10 @@ struct EventlogOptions {
   int ccs_length = 0;  // 0: full cost-centre stack names; else cut as RTS -L
 };
 
-// Parses a whole eventlog. Throws InputError with a byte offset; a log cut
-// short (killed program) gives its complete samples and a warning.
-Profile read_eventlog(const Input& in, const EventlogOptions& opts);
+// Parses a whole eventlog, streaming its data points to `sink` (keys: one per
+// distinct string or stack; samples in file order). Throws InputError with a
+// byte offset; a log cut short (killed program) gives its complete samples
+// and a warning.
+Profile read_eventlog(const Input& in, const EventlogOptions& opts, SampleSink& sink);
 
 }  // namespace hpng

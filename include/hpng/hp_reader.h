@@ -5,8 +5,9 @@
 
 namespace hpng {
 
-// Parses a whole .hp file. Throws InputError with FILE:LINE:COL. An
-// incomplete final sample is dropped with a warning in Profile::warnings.
-Profile read_hp(const Input& in);
+// Parses a whole .hp file, streaming its data points to `sink`. Throws
+// InputError with FILE:LINE:COL. An incomplete final sample is dropped with
+// a warning in Profile::warnings. Keys are band ids.
+Profile read_hp(const Input& in, SampleSink& sink);
 
 }  // namespace hpng

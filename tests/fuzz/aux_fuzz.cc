@@ -5,18 +5,19 @@
 
 #include "hpng/aux_file.h"
 #include "hpng/bands.h"
-#include "hpng/hp_reader.h"
+#include "hpng/read.h"
 #include "hpng/shade.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > (1u << 16)) return -1;
   try {
     hpng::AuxFile aux = hpng::read_aux({"fuzz.aux", std::string(reinterpret_cast<const char*>(data), size)});
-    static const hpng::Profile p = hpng::read_hp(
-        {"p.hp", "JOB \"j\" DATE \"d\" SAMPLE_UNIT \"s\" VALUE_UNIT \"b\" BEGIN_SAMPLE 0.0 a 1 b 2 c 3 END_SAMPLE 0.0"});
+    static const hpng::Input p{"p.hp",
+                               "JOB \"j\" DATE \"d\" SAMPLE_UNIT \"s\" VALUE_UNIT \"b\" BEGIN_SAMPLE 0.0 a 1 b 2 c 3 END_SAMPLE 0.0"};
     hpng::SelectOptions o;
     o.aux = &aux;
-    hpng::BandMatrix m = hpng::select_bands(p, o);
+    hpng::Warnings warnings;
+    hpng::BandMatrix m = hpng::select_bands(hpng::profile_reader(p, hpng::InputFormat::hp, 0), o, warnings);
     (void)hpng::assign_shades(m, size % 2, &aux);
   } catch (const hpng::InputError&) {
   }

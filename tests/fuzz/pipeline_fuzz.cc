@@ -5,7 +5,7 @@
 
 #include "hpng/bands.h"
 #include "hpng/export.h"
-#include "hpng/hp_reader.h"
+#include "hpng/read.h"
 #include "hpng/layout.h"
 #include "hpng/render.h"
 #include "hpng/shade.h"
@@ -15,13 +15,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   uint8_t f = data[0];
   hpng::Input in{"fuzz.hp", std::string(reinterpret_cast<const char*>(data) + 1, size - 1)};
   try {
-    hpng::Profile p = hpng::read_hp(in);
     hpng::SelectOptions o;
     o.trace_percent = (f & 1) ? 0 : 1;
     o.by_deviation = f & 2;
     o.by_name = (f & 4) ? hpng::NameOrder::descending : hpng::NameOrder::none;
     o.band_limit = (f & 8) ? 0 : 20;
-    hpng::BandMatrix m = hpng::select_bands(p, o);
+    hpng::Warnings warnings;
+    hpng::BandMatrix m = hpng::select_bands(hpng::profile_reader(in, hpng::InputFormat::hp, 0), o, warnings);
     hpng::ChartStyle style;
     style.colour = f & 16;
     style.key_pages = f & 32;
