@@ -127,6 +127,9 @@ class EventlogParser {
   // cost-centre samples; viewed from key_text_ (stable addresses).
   std::unordered_map<std::string_view, uint32_t> keys_;
   std::deque<std::string> key_text_;
+  std::vector<std::string_view> key_views_;    // key_text_ by key
+  std::vector<uint32_t> successor_{kNoBand};   // as in the .hp reader
+  uint32_t previous_ = 0;
   std::vector<uint32_t> key_first_sample_;  // the sample a key was first seen in
   std::vector<double> sample_times_;        // complete samples, file order
   double open_time_ = 0;
@@ -210,6 +213,7 @@ bool EventlogParser::read_events() {
 void EventlogParser::open_sample(double time, size_t at) {
   if (in_sample_) close_sample();  // an open sample without END is closed by this one
   in_sample_ = true;
+  previous_ = 0;
   open_time_ = time;
   open_at_ = at;
 }
@@ -220,16 +224,37 @@ void EventlogParser::close_sample() {
   in_sample_ = false;
 }
 
-// `key` is a view of the event's payload, without its kind letter.
+// `key` is a view of the event's payload, without its kind letter. As in
+// the .hp reader, the key that followed the previous one last time is tried
+// before the hash table: the RTS writes a census in much the same order.
 uint32_t EventlogParser::key_for(std::string_view key, bool is_stack) {
-  scratch_.assign(1, is_stack ? 'c' : 's');
+  char kind = is_stack ? 'c' : 's';
+  auto is = [&](uint32_t k) { return key_views_[k][0] == kind && key_views_[k].substr(1) == key; };
+  uint32_t guess = successor_[previous_];
+  if (guess != kNoBand && !is(guess)) {
+    guess = successor_[guess + 1];  // this census lacks the usual next key
+    if (guess != kNoBand && !is(guess)) guess = kNoBand;
+  }
+  if (guess != kNoBand) {
+    previous_ = guess + 1;
+    return guess;
+  }
+  scratch_.assign(1, kind);
   scratch_.append(key);
+  uint32_t k;
   auto it = keys_.find(scratch_);
-  if (it != keys_.end()) return it->second;
-  uint32_t k = static_cast<uint32_t>(key_text_.size());
-  key_text_.push_back(scratch_);
-  keys_.emplace(key_text_.back(), k);
-  key_first_sample_.push_back(static_cast<uint32_t>(sample_times_.size()));
+  if (it != keys_.end()) {
+    k = it->second;
+  } else {
+    k = static_cast<uint32_t>(key_text_.size());
+    key_text_.push_back(scratch_);
+    key_views_.push_back(key_text_.back());
+    successor_.push_back(kNoBand);
+    keys_.emplace(key_text_.back(), k);
+    key_first_sample_.push_back(static_cast<uint32_t>(sample_times_.size()));
+  }
+  successor_[previous_] = k;
+  previous_ = k + 1;
   return k;
 }
 
