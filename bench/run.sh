@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Prints a table for hp2ps-ng (and the real hp2ps, where installed) on the
 # largest real profile of the corpus and on generated large profiles: wall
-# time, peak RSS, output size and MB/s of `-c` to PostScript, next to the
-# floor (a bare line scan of the same file) and the reader alone.
+# time, peak RSS, output size and MB/s of `-c` to PostScript (also with -d,
+# which reads the file a third time, and from standard input, which is held
+# in memory), next to the floor (a bare line scan of the same file) and one
+# pass of the reader.
 # usage: bench/run.sh [BUILD_DIR] [SCALE]   SCALE 1 (default) is the ~200 MB
 # set of the performance issue; 0.1 makes everything ten times smaller.
 set -euo pipefail
 build=$(cd "${1:-build}" && pwd); scale=${2:-1}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+cd "$work"  # hp2ps-ng writes each input's .aux in the current directory
 n() { awk -v x="$1" -v s="$scale" 'BEGIN { printf "%d", x * s }'; }
 tar -xJf "$here/../tests/corpus/real.tar.xz" -C "$work" real/logreport/logreport.hc-L60-i0.001-large.hp
 mv "$work/real/logreport/logreport.hc-L60-i0.001-large.hp" "$work/corpus-large.hp"
@@ -34,6 +37,10 @@ for f in corpus-large.hp samples-50k.hp bands-2000.hp samples-25k.eventlog; do
   done
   read -r wall rss < <(timed out "$build/hp2ps-ng" -c -o "$work/out.ps" "$work/$f")
   row "$f" "hp2ps-ng -c" "$wall" "$rss" "$(stat -c %s "$work/out.ps")"
+  read -r wall rss < <(timed out "$build/hp2ps-ng" -c -d -o "$work/out.ps" "$work/$f")
+  row "$f" "... -d" "$wall" "$rss" "$(stat -c %s "$work/out.ps")"
+  read -r wall rss < <(timed out sh -c '"$0" -c -o "$1" < "$2"' "$build/hp2ps-ng" "$work/out.ps" "$work/$f")
+  row "$f" "... < stdin" "$wall" "$rss" "$(stat -c %s "$work/out.ps")"
   read -r wall rss < <(timed out "$build/hp2ps-ng" -c --exact -o "$work/out.ps" "$work/$f")
   row "$f" "... --exact" "$wall" "$rss" "$(stat -c %s "$work/out.ps")"
   if command -v hp2ps >/dev/null && [ "${f##*.}" = hp ]; then

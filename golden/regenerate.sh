@@ -7,6 +7,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 exe=$(cd "${1:-build}" && pwd)/hp2ps-ng
 mkdir -p "$here/expected" "$here/review"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"  # hp2ps-ng writes each input's .aux in the current directory
 grep -v '^#' "$here/cases.txt" | while IFS=$'\t' read -r name input flags; do
   # shellcheck disable=SC2086
   "$exe" $flags -o "$here/expected/$name.svg" "$here/inputs/$input" 2>/dev/null

@@ -5,9 +5,9 @@
 // what decides the band order users see. The statistics are hp2ps's, point
 // by point in file order; each comes from its own read of the profile (a
 // sink per read), so memory holds only per-band figures and the drawn rows.
-// Deliberate departures: an all-zero
-// profile keeps its bands (hp2ps divided by zero and lost them all), and a
-// second band with a synthetic name does not share its fill (shade.cc).
+// Deliberate departures: an all-zero profile keeps its bands (hp2ps divided
+// by zero and lost them all), and a second band with a synthetic name does
+// not share its fill (shade.cc).
 #include "hpng/bands.h"
 
 #include <algorithm>

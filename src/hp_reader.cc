@@ -14,9 +14,8 @@
 #include "hpng/hp_reader.h"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <array>
+#include <charconv>
 #include <deque>
 #include <string_view>
 #include <unordered_map>
