@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstring>
 #include <deque>
 #include <string_view>
 #include <unordered_map>
@@ -33,6 +34,22 @@ constexpr std::array<bool, 256> kSpace = [] {
 }();
 bool is_space(char c) { return kSpace[static_cast<unsigned char>(c)]; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// a == b, inline: names are short, and a call to memcmp per line showed.
+bool same_name(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  size_t i = 0;
+  for (; i + 8 <= a.size(); i += 8) {
+    uint64_t x, y;
+    std::memcpy(&x, a.data() + i, 8);
+    std::memcpy(&y, b.data() + i, 8);
+    if (x != y) return false;
+  }
+  for (; i < a.size(); ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
 
 enum class Tok { eof, string, number, ident };
 
@@ -179,9 +196,9 @@ double HpParser::float_argument(const char* keyword) {
 uint32_t HpParser::band_id(std::string_view name) {
   uint32_t guess = successor_[previous_];
   if (guess != kNoBand) {
-    if (name_views_[guess] == name) return guess;
+    if (same_name(name_views_[guess], name)) return guess;
     uint32_t after = successor_[guess + 1];  // this sample lacks the usual next band
-    if (after != kNoBand && name_views_[after] == name) return after;
+    if (after != kNoBand && same_name(name_views_[after], name)) return after;
   }
   uint32_t id;
   auto it = ids_.find(name);
