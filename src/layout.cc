@@ -253,6 +253,11 @@ std::vector<size_t> visible_samples(const BandMatrix& m, size_t columns, double 
   return keep;
 }
 
+size_t most_columns(const ChartStyle& style) {
+  double widest = kFrameW - 2 * kSpace - kGx0;
+  return static_cast<size_t>(std::ceil(std::max(0.0, widest / 72 * style.columns_per_inch)));
+}
+
 double hp2ps_units(const std::string& s) {
   double units = 0;
   for (unsigned char c : s) {

@@ -68,13 +68,8 @@ void run(const Options& o, Warnings& warnings) {
   std::optional<AuxFile> aux;
   if (o.reuse_aux && file_mode) aux = read_aux(load_input(names.base + ".aux"));
 
-  // 2. Read the profile (as often as selection needs) and select the bands.
-  SelectOptions select = o.select;
-  select.aux = aux ? &*aux : nullptr;
-  BandMatrix matrix = select_bands(profile_reader(in, o.input_format, o.ccs_length), select, warnings);
-  std::vector<double> shades = assign_shades(matrix, o.style.colour, select.aux);
-
-  // 3. Render or export.
+  // 2. Where to and how: the output decides how much of the profile the
+  // matrix must hold.
   OutputFormat format = choose_format(o);
   std::string out_path = !o.output.empty() ? o.output
                          : file_mode       ? names.base + "." + (format == OutputFormat::eps && o.style.eps_width > 0
@@ -84,21 +79,33 @@ void run(const Options& o, Warnings& warnings) {
   if (out_path != "-" && out_path == names.input) {
     throw UsageError("refusing to overwrite the input file " + out_path);
   }
+  bool chart = format != OutputFormat::json && format != OutputFormat::csv;
+  ChartStyle style = o.style;
+  // Vector outputs: 144 columns an inch (a column every 0.5 pt) keeps every
+  // visible peak (96 visibly lost some); PNG: one column a pixel.
+  style.columns_per_inch = o.exact ? 0 : format == OutputFormat::png ? o.dpi : 144;
+
+  // 3. Read the profile (as often as selection needs) and select the bands;
+  // a simplified chart needs only the samples its columns can show (eight
+  // buckets a column, so the columns' lowest and highest samples survive).
+  SelectOptions select = o.select;
+  select.aux = aux ? &*aux : nullptr;
+  select.time_buckets = chart ? 8 * most_columns(style) : 0;
+  BandMatrix matrix = select_bands(profile_reader(in, o.input_format, o.ccs_length), select, warnings);
+  std::vector<double> shades = assign_shades(matrix, o.style.colour, select.aux);
+
+  // 4. Render or export.
   std::string bytes;
   if (format == OutputFormat::json) {
     bytes = matrix_json(matrix);
   } else if (format == OutputFormat::csv) {
     bytes = matrix_csv(matrix);
   } else {
-    ChartStyle style = o.style;
-    // Vector outputs: 144 columns an inch (a column every 0.5 pt) keeps every
-    // visible peak (96 visibly lost some); PNG: one column a pixel.
-    style.columns_per_inch = o.exact ? 0 : format == OutputFormat::png ? o.dpi : 144;
     ChartLayout layout = layout_chart(matrix, shades, style);
     bytes = render_chart(layout, style, {format, o.dpi, matrix.job, out_path == "-" ? "stdout" : out_path});
   }
 
-  // 4. Write the output, then the .aux (file mode), each atomically.
+  // 5. Write the output, then the .aux (file mode), each atomically.
   write_file_atomic(out_path, bytes);
   if (file_mode) write_file_atomic(names.base + ".aux", write_aux(matrix, shades));
 }

@@ -107,14 +107,14 @@ TEST(BadInput, NulBytesAndInvalidUtf8InNames) {
   EXPECT_NE(json.r.out.find("\"a\\u0000b\""), std::string::npos) << json.r.out;
 }
 
-// 3,000 bands over 50,000 samples: drawing them all would take 150 million
-// values, so -m0 is refused; the default 20 bands are drawn.
+// 3,000 bands over 50,000 samples: exporting them all would take 150
+// million values, so -m0 to CSV is refused; the default 20 bands are drawn.
 TEST(BadInput, MatrixTooLargeIsRefused) {
   std::string hp = kHeader + "BEGIN_SAMPLE 0.0\n";
   for (int b = 0; b < 3000; ++b) hp += "b" + std::to_string(b) + " 1\n";
   hp += "END_SAMPLE 0.0\n";
   for (int k = 1; k < 50000; ++k) hp += "BEGIN_SAMPLE " + std::to_string(k) + ".0 END_SAMPLE 0.0\n";
-  expect_error(run_on("huge.hp", hp, "-t0 -m0"), "huge.hp: too large: 3000 bands x 50000 samples");
+  expect_error(run_on("huge.hp", hp, "-t0 -m0 --format csv -o out.csv"), "huge.hp: too large: 3000 bands x 50000 samples");
   expect_picture(run_on("huge.hp", hp));
 }
 

@@ -2,6 +2,8 @@
 // orderings, the band limit and OTHER, ranges and the title total.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "hpng/bands.h"
 #include "util.h"
 
@@ -118,6 +120,48 @@ TEST(Bands, SampleThatNeverEndsCountsNowhere) {
     EXPECT_EQ(got.total, want.total);
   }
   EXPECT_EQ(names(select_bands(profile(cut), plain)), (std::vector<std::string>{"a", "b"}));
+}
+
+// With time buckets the matrix keeps per bucket the samples of lowest and
+// highest stacked total, and the first and last; ranges and the title total
+// still come from every sample.
+TEST(Bands, TimeBucketsKeepEachBucketsExtremes) {
+  std::string body;
+  for (int k = 0; k < 100; ++k) {
+    int a = (k * 37) % 101, b = k == 42 ? 5000 : (k * 11) % 13;  // one spike, at 42
+    body += "BEGIN_SAMPLE " + std::to_string(k) + ".0 a " + std::to_string(a) + " b " + std::to_string(b) +
+            " END_SAMPLE " + std::to_string(k) + ".0\n";
+  }
+  SelectOptions all, bucketed;
+  bucketed.time_buckets = 4;
+  BandMatrix full = select_bands(profile(body), all), part = select_bands(profile(body), bucketed);
+  EXPECT_EQ(part.x_range, full.x_range);
+  EXPECT_EQ(part.y_range, full.y_range);
+  EXPECT_EQ(part.total, full.total);
+  ASSERT_EQ(names(part), names(full));
+  ASSERT_LE(part.times.size(), 10u);
+  EXPECT_EQ(part.times.front(), 0);
+  EXPECT_EQ(part.times.back(), 99);
+  auto height = [](const BandMatrix& m, size_t k) { return m.bands[0].values[k] + m.bands[1].values[k]; };
+  for (int bucket = 0; bucket < 4; ++bucket) {  // samples 25 x bucket ... (99 is the last's own)
+    double lo = 1e18, hi = -1, kept_lo = 1e18, kept_hi = -1;
+    for (size_t k = 0; k < full.times.size(); ++k) {
+      if (std::min(3, static_cast<int>(full.times[k] * 4 / 99)) != bucket) continue;
+      lo = std::min(lo, height(full, k));
+      hi = std::max(hi, height(full, k));
+    }
+    for (size_t k = 0; k < part.times.size(); ++k) {
+      if (std::min(3, static_cast<int>(part.times[k] * 4 / 99)) != bucket) continue;
+      kept_lo = std::min(kept_lo, height(part, k));
+      kept_hi = std::max(kept_hi, height(part, k));
+      size_t j = static_cast<size_t>(part.times[k]);  // the same sample, whole
+      EXPECT_EQ(part.bands[0].values[k], full.bands[0].values[j]);
+      EXPECT_EQ(part.bands[1].values[k], full.bands[1].values[j]);
+    }
+    EXPECT_EQ(kept_lo, lo) << "bucket " << bucket;
+    EXPECT_EQ(kept_hi, hi) << "bucket " << bucket;
+  }
+  EXPECT_NE(std::find(part.times.begin(), part.times.end(), 42.0), part.times.end());  // the spike
 }
 
 TEST(Bands, AuxRangesOnlyEnlarge) {

@@ -5,9 +5,14 @@
 // Skips where gs is not installed (CI installs it).
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <cstdio>
 #include <regex>
 
+#include "hpng/layout.h"
+#include "hpng/render.h"
+#include "hpng/shade.h"
 #include "util.h"
 
 namespace hpng {
@@ -102,6 +107,46 @@ TEST(Pixels, SimplifiedCurvesLookLikeExactOnesAt300Dpi) {
   double pct = agreement(a, b, inked);
   std::printf("simplified vs exact at 300 dpi: %.3f%% of %zu inked pixels agree\n", pct, inked);
   EXPECT_GE(pct, 99.5);
+}
+
+// A profile with far more samples than the page has columns is reduced while
+// it is read (per time bucket, its lowest and highest samples). The
+// reduction must not change the simplified picture, and the picture must
+// stay close to every sample drawn; dense noise, as here, is where
+// simplification differs most (the real profile above agrees on 99.9%).
+TEST(Pixels, ProfilesReducedWhileReadLookLikeExactOnes) {
+  if (!have_tool("gs")) GTEST_SKIP() << "gs not installed";
+  std::string dir = scratch_dir();
+  std::string hp = "JOB \"gen\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
+  for (int k = 0; k < 40000; ++k) {
+    std::string t = std::to_string(k * 0.001);
+    long smooth = static_cast<long>(50000 * (1.5 + std::sin(k / 3000.0)));
+    long noisy = 20000 + (k * 7919L) % 15000;
+    long step = k < 15000 ? 10000 : k < 30000 ? 60000 : 25000;
+    hp += "BEGIN_SAMPLE " + t + "\nsmooth\t" + std::to_string(smooth) + "\nnoisy\t" + std::to_string(noisy) +
+          "\nstep\t" + std::to_string(step) + "\n" + (k % 4999 == 0 ? "spike\t90000\n" : "") + "END_SAMPLE " + t + "\n";
+  }
+  write_file(dir + "/gen.hp", hp);
+  ChartStyle style;
+  style.colour = true;
+  SelectOptions whole, reduced;
+  reduced.time_buckets = 8 * most_columns(style);
+  for (const auto& [name, opts] : {std::pair{"whole", whole}, std::pair{"reduced", reduced}}) {
+    BandMatrix m = test::select_in_memory("gen.hp", hp, opts);
+    std::printf("%s: %zu samples in the matrix\n", name, m.times.size());
+    std::vector<double> shades = assign_shades(m, true, nullptr);
+    write_file(dir + "/" + name + ".ps", render_chart(layout_chart(m, shades, style), style, {OutputFormat::ps, 96, m.job, name}));
+  }
+  ASSERT_EQ(run_in(dir, exe() + " -c --exact -o exact.ps gen.hp").status, 0);
+  Image whole_img = rasterise(dir, "whole.ps", 300), reduced_img = rasterise(dir, "reduced.ps", 300);
+  Image exact_img = rasterise(dir, "exact.ps", 300);
+  size_t inked = 0;
+  double same = agreement(reduced_img, whole_img, inked);
+  std::printf("reduced vs whole matrix, simplified, at 300 dpi: %.3f%% of %zu inked pixels agree\n", same, inked);
+  EXPECT_GE(same, 99.9);
+  double near = agreement(reduced_img, exact_img, inked);
+  std::printf("reduced vs exact at 300 dpi: %.3f%% of %zu inked pixels agree\n", near, inked);
+  EXPECT_GE(near, 99.0);
 }
 
 }  // namespace

@@ -21,6 +21,12 @@ struct SelectOptions {
   NameOrder by_name = NameOrder::none;  // -i, -i-
   int band_limit = 20;         // -m; 0 = no limit
   const AuxFile* aux = nullptr;  // -p
+  // 0: the matrix holds every sample. Else, when there are more samples
+  // than twice this, the time axis is cut into this many equal buckets and
+  // the matrix holds per bucket the samples where the stacked total is
+  // lowest and highest, plus the first and last: enough for a drawing
+  // simplified to fewer columns than buckets (layout.h, visible_samples).
+  size_t time_buckets = 0;
 };
 
 struct Band {
@@ -30,12 +36,13 @@ struct Band {
 
 struct BandMatrix {
   std::string job, date, sample_unit, value_unit, input_format;
-  std::vector<double> times;
+  std::vector<double> times;  // every sample's, or those time_buckets kept
   std::vector<Band> bands;  // drawing order: index 0 is the bottom band
   std::vector<double> marks;
   double x_range = 1;  // span of the x axis (hp2ps's X)
   double y_range = 1;  // top of the y axis (hp2ps's Y)
-  double total = 0;    // trapezoid area of the stacked total (title figure)
+  double total = 0;    // trapezoid area of the stacked total (title figure),
+                       // ranges and total always from every sample
 };
 
 // hp2ps's 513-bucket hash: the order bands start in before any sort, which

@@ -73,6 +73,10 @@ ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
 // when there are fewer samples than 2 x columns.
 std::vector<size_t> visible_samples(const BandMatrix& m, size_t columns, double flat = 0);
 
+// The most columns visible_samples can be asked for with this style: the
+// widest graph (no key) at style.columns_per_inch; 0 when that is 0.
+size_t most_columns(const ChartStyle& style);
+
 // "1,234,567": hp2ps's digit grouping of a truncated integer.
 std::string group_digits(double v);
 
