@@ -17,6 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     hpng::SelectOptions o;
     o.by_deviation = size % 2;
     o.band_limit = static_cast<int>(size % 23);
+    o.time_buckets = size % 5;
     hpng::Warnings warnings;
     (void)hpng::select_bands(read, o, warnings);
   } catch (const hpng::InputError&) {

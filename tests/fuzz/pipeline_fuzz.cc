@@ -20,6 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     o.by_deviation = f & 2;
     o.by_name = (f & 4) ? hpng::NameOrder::descending : hpng::NameOrder::none;
     o.band_limit = (f & 8) ? 0 : 20;
+    o.time_buckets = (f & 128) ? 3 : 0;  // reduced while read, even for a few samples
     hpng::Warnings warnings;
     hpng::BandMatrix m = hpng::select_bands(hpng::profile_reader(in, hpng::InputFormat::hp, 0), o, warnings);
     hpng::ChartStyle style;
