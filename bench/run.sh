@@ -18,7 +18,7 @@ tar -xJf "$here/../tests/corpus/real.tar.xz" -C "$work" real/logreport/logreport
 mv "$work/real/logreport/logreport.hc-L60-i0.001-large.hp" "$work/corpus-large.hp"
 "$here/gen_hp.sh" "$(n 50000)" 200 > "$work/samples-50k.hp"
 "$here/gen_hp.sh" "$(n 4000)" 2000 > "$work/bands-2000.hp"
-"$build/bench/hpng_bench" gen-eventlog "$(n 25000)" 200 "$work/samples-25k.eventlog"
+"$build/bench/hpng_bench" gen-eventlog "$(n 40000)" 200 "$work/samples-40k.eventlog"
 printf '%-22s %-14s %9s %9s %10s %12s %9s\n' file tool "size MB" "wall s" "RSS MB" "output B" "MB/s"
 row() {  # file tool wall rss_kb out_bytes
   local mb; mb=$(awk -v b="$(stat -c %s "$work/$1")" 'BEGIN { printf "%.1f", b / 1e6 }')
@@ -35,7 +35,7 @@ timed() {  # runs command...: prints "wall rss_kb", the best wall and the worst 
   done
   echo "$best $worst"
 }
-for f in corpus-large.hp samples-50k.hp bands-2000.hp samples-25k.eventlog; do
+for f in corpus-large.hp samples-50k.hp bands-2000.hp samples-40k.eventlog; do
   for mode in scan read; do
     line=$("$build/bench/hpng_bench" $mode "$work/$f")
     secs=$(echo "$line" | awk '{print $4}')
