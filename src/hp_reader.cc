@@ -1,9 +1,7 @@
 // The .hp reader: hp2ps's input language (behaviour reference section 1),
 // read in one pass over the bytes, data points streamed to a SampleSink.
 // Tokens are views into the input buffer; nothing is allocated per line
-// except when a band name is seen for the first time, and most lines need no
-// hash lookup: profiles list their bands in much the same order every
-// sample, so the band that followed this one last time is tried first.
+// except when a band name is seen for the first time (name_table.h).
 // Departures from hp2ps, each deliberate:
 //  * a name followed by text that is not an integer may still be a GHC line
 //    "name with spaces<TAB>value": the name then runs to the last TAB;
@@ -16,10 +14,9 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
-#include <cstring>
-#include <deque>
 #include <string_view>
-#include <unordered_map>
+
+#include "name_table.h"
 
 namespace hpng {
 
@@ -34,22 +31,6 @@ constexpr std::array<bool, 256> kSpace = [] {
 }();
 bool is_space(char c) { return kSpace[static_cast<unsigned char>(c)]; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-// a == b, inline: names are short, and a call to memcmp per line showed.
-bool same_name(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  size_t i = 0;
-  for (; i + 8 <= a.size(); i += 8) {
-    uint64_t x, y;
-    std::memcpy(&x, a.data() + i, 8);
-    std::memcpy(&y, b.data() + i, 8);
-    if (x != y) return false;
-  }
-  for (; i < a.size(); ++i) {
-    if (a[i] != b[i]) return false;
-  }
-  return true;
-}
 
 enum class Tok { eof, string, number, ident };
 
@@ -87,7 +68,6 @@ class HpParser {
   bool try_tab_separated(const Token& name);
   void warn_incomplete_sample(size_t end_offset, bool cut_mid_statement);
   void check_header() const;
-  uint32_t band_id(std::string_view name);
   double whole_number(std::string_view digits, size_t offset) const {
     if (digits.size() <= 19) {  // exact in 64 bits; converts as from_chars rounds
       uint64_t n = 0;
@@ -105,11 +85,7 @@ class HpParser {
   size_t pos_ = 0;
   SampleSink& sink_;
   Profile p_;
-  std::unordered_map<std::string_view, uint32_t> ids_;  // keys view names_
-  std::deque<std::string> names_;  // stable addresses
-  std::vector<std::string_view> name_views_;  // views of names_, by id
-  std::vector<uint32_t> successor_{kNoBand};  // [id + 1]: band that followed it; [0]: first of a sample
-  uint32_t previous_ = 0;          // index into successor_ of the latest point's band
+  NameTable names_;                // band ids are its numbers
   size_t complete_bands_ = 0;      // bands seen by the last END_SAMPLE
   size_t released_ = 0;            // input released up to here
   bool seen_job_ = false, seen_date_ = false, seen_sample_unit_ = false, seen_value_unit_ = false;
@@ -193,32 +169,8 @@ double HpParser::float_argument(const char* keyword) {
   return d;
 }
 
-uint32_t HpParser::band_id(std::string_view name) {
-  uint32_t guess = successor_[previous_];
-  if (guess != kNoBand) {
-    if (same_name(name_views_[guess], name)) return guess;
-    uint32_t after = successor_[guess + 1];  // this sample lacks the usual next band
-    if (after != kNoBand && same_name(name_views_[after], name)) return after;
-  }
-  uint32_t id;
-  auto it = ids_.find(name);
-  if (it == ids_.end()) {
-    id = static_cast<uint32_t>(names_.size());
-    names_.emplace_back(name);  // the key must not point into released input
-    name_views_.push_back(names_.back());
-    successor_.push_back(kNoBand);
-    ids_.emplace(names_.back(), id);
-  } else {
-    id = it->second;
-  }
-  successor_[previous_] = id;
-  return id;
-}
-
 void HpParser::add_point(std::string_view name, double value) {
-  uint32_t id = band_id(name);
-  previous_ = id + 1;
-  sink_.point(id, value);
+  sink_.point(names_.find_or_add(name), value);
 }
 
 // GHC writes "name<TAB>value<LF>" and names may contain spaces. When the
@@ -343,7 +295,7 @@ void HpParser::statement(const Token& t) {
       }
       last_time_ = pending_time_ = tm;
       in_sample_ = have_begin_ = true;
-      previous_ = 0;
+      names_.start_sample();
       begin_offset_ = t.begin;
       return;
     }
@@ -354,7 +306,7 @@ void HpParser::statement(const Token& t) {
       complete_bands_ = names_.size();
       in_sample_ = have_begin_ = false;
       pending_points_ = 0;
-      previous_ = 0;
+      names_.start_sample();
       return;
     }
   }
@@ -418,8 +370,10 @@ Profile HpParser::parse() {
   warn_incomplete_sample(end_offset, cut);
   check_header();
   // Bands first seen after the last END_SAMPLE have no point in the profile.
-  p_.band_names.assign(names_.begin(), names_.begin() + static_cast<std::ptrdiff_t>(complete_bands_));
-  for (uint32_t i = 0; i < complete_bands_; ++i) p_.band_of_key.push_back(i);
+  for (uint32_t i = 0; i < complete_bands_; ++i) {
+    p_.band_names.emplace_back(names_.name(i));
+    p_.band_of_key.push_back(i);
+  }
   for (uint32_t k = 0; k < p_.times.size(); ++k) p_.slot_of_sample.push_back(k);
   return std::move(p_);
 }

@@ -1,0 +1,62 @@
+// Interned names for the readers, numbered in first-seen order. A profile
+// lists its bands in much the same order every sample, so the name that
+// followed the previous one last time (or the one after it, when a band is
+// missing from this sample) is compared first, inline; the hash table is
+// consulted only when that guess fails. Both readers spend most of their
+// time here.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace hpng {
+
+class NameTable {
+ public:
+  // The number of `name`, added if new. The table keeps its own copy.
+  uint32_t find_or_add(std::string_view name) {
+    uint32_t guess = successor_[previous_];
+    if (guess != kNone && !same(views_[guess], name)) {
+      guess = successor_[guess + 1];  // this sample lacks the usual next name
+      if (guess != kNone && !same(views_[guess], name)) guess = kNone;
+    }
+    if (guess == kNone) return look_up(name);
+    previous_ = guess + 1;
+    return guess;
+  }
+  // The next name looked up starts a sample (or census).
+  void start_sample() { previous_ = 0; }
+  size_t size() const { return views_.size(); }
+  std::string_view name(uint32_t id) const { return views_[id]; }
+
+ private:
+  static constexpr uint32_t kNone = UINT32_MAX;
+  // a == b, inline: names are short, and a call to memcmp per line showed.
+  static bool same(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    size_t i = 0;
+    for (; i + 8 <= a.size(); i += 8) {
+      uint64_t x, y;
+      std::memcpy(&x, a.data() + i, 8);
+      std::memcpy(&y, b.data() + i, 8);
+      if (x != y) return false;
+    }
+    for (; i < a.size(); ++i) {
+      if (a[i] != b[i]) return false;
+    }
+    return true;
+  }
+  uint32_t look_up(std::string_view name);  // through the hash table
+
+  std::unordered_map<std::string_view, uint32_t> ids_;  // keys view text_
+  std::deque<std::string> text_;                        // stable addresses
+  std::vector<std::string_view> views_;                 // text_ by id
+  std::vector<uint32_t> successor_{kNone};  // [id + 1]: the name that followed id; [0]: a sample's first
+  uint32_t previous_ = 0;                   // index into successor_ of the latest name
+};
+
+}  // namespace hpng
