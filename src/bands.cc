@@ -325,7 +325,7 @@ BandMatrix select_bands(const ReadPass& read, const SelectOptions& opts, Warning
   size_t kept = buckets ? 2 * buckets + 2 : p.times.size();
   if (rows > 0 && kept > kMaxMatrixCells / rows) {
     throw InputError({p.source, "", "too large: " + std::to_string(rows) + " bands x " + std::to_string(kept) +
-                                        " samples is more than hp2ps-ng draws (" + std::to_string(kMaxMatrixCells) +
+                                        " samples is more than hp2ps-ng holds (" + std::to_string(kMaxMatrixCells) +
                                         " values; lower -m)"});
   }
   std::vector<uint32_t> row_of_band(p.band_names.size(), kNoBand);

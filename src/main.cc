@@ -6,6 +6,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 
 #include "cli.h"
 
@@ -13,6 +14,27 @@ namespace {
 
 void print(const char* severity, const std::string& text) {
   std::fprintf(stderr, "hp2ps-ng: %s: %s\n", severity, text.c_str());
+}
+
+// A regular input is mapped and read more than once; if it shrinks
+// meanwhile (the program being profiled rewrote it), reading the lost pages
+// raises SIGBUS. Report that instead of dying: nothing has been written yet,
+// as outputs are written whole once reading is over.
+char bus_message[1024];
+size_t bus_message_length = 0;
+
+extern "C" void on_bus_error(int) {
+  ssize_t ignored = ::write(STDERR_FILENO, bus_message, bus_message_length);
+  (void)ignored;
+  ::_exit(1);
+}
+
+void report_shrinking_input(const std::string& name) {
+  std::snprintf(bus_message, sizeof bus_message,
+                "hp2ps-ng: error: %s: the file was cut short while it was being read (is a program rewriting it?)\n",
+                name.c_str());
+  bus_message_length = std::strlen(bus_message);
+  std::signal(SIGBUS, on_bus_error);
 }
 
 }  // namespace
@@ -44,6 +66,7 @@ int main(int argc, char** argv) {
     std::fputs("hp2ps-ng: reading a heap profile from standard input (see --help)\n", stderr);
   }
 
+  report_shrinking_input(opts.input.value_or("stdin"));
   hpng::Warnings warnings;
   int status = 0;
   try {

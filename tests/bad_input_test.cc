@@ -153,6 +153,19 @@ TEST(BadInput, CostCentreStackOfDepth255) {
   expect_picture(run_on("deep.eventlog", w.bytes()));
 }
 
+// A mapped input that shrinks while it is read faults with SIGBUS; the
+// process must say so and exit 1, leaving no output. The fault is sent by
+// hand to a run waiting on its input (a real one needs a race).
+TEST(BadInput, InputCutShortWhileReadIsAClearError) {
+  std::string dir = scratch_dir();
+  CommandResult r = run_in(dir, "mkfifo in; (sleep 5 > in &); " + exe() +
+                                    " -c -o out.ps < in & p=$!; sleep 0.5; kill -BUS $p; wait $p");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("hp2ps-ng: error: stdin: the file was cut short while it was being read"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"in"}));
+}
+
 TEST(BadInput, FullDiskIsAClearErrorAndLeavesNothing) {
   std::string hp = read_file(std::string(HPNG_CASES) + "/manpage-example.hp");
   std::string dir = scratch_dir();
