@@ -14,7 +14,7 @@
 
 #include "eventlog_writer.h"
 #include "hpng/atomic_file.h"
-#include "hpng/bands.h"
+#include "hpng/band_matrix.h"
 #include "hpng/read.h"
 
 namespace {
@@ -38,9 +38,13 @@ size_t bare_scan(std::string_view s) {
 
 class SumSink : public hpng::SampleSink {
  public:
-  void point(uint32_t key, double value) override { sum += key + value; }
-  void end_sample() override { ++sum; }
+  void band(uint32_t, std::string_view) override { ++sum; }
+  void sample(const hpng::Sample& s) override {
+    for (const hpng::DataPoint& p : s.points) sum += p.band + p.value;
+    ++samples;
+  }
   double sum = 0;
+  size_t samples = 0;
 };
 
 }  // namespace
@@ -82,13 +86,14 @@ int main(int argc, char** argv) {
     } else if (mode == "scan") {
       sink += bare_scan(in.data());
     } else {
-      hpng::ReadPass read = hpng::profile_reader(in, hpng::InputFormat::automatic, 0);
+      hpng::SampleSource read = hpng::profile_source(in, hpng::InputFormat::automatic, 0);
       hpng::Warnings warnings;
       if (mode == "select") {
-        sink += hpng::select_bands(read, {}, warnings).bands.size();
+        sink += hpng::profile_matrix(read, {}, 0, warnings).bands.size();
       } else {
         SumSink points;
-        sink += read(points).times.size() + static_cast<size_t>(points.sum);
+        read(points, warnings);
+        sink += points.samples + static_cast<size_t>(points.sum);
       }
     }
     double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -31,7 +31,7 @@ bool write_all(int fd, std::string_view data) {
 }
 
 [[noreturn]] void fail(const std::string& path, const char* what, int err) {
-  throw InputError({path, "", std::string(what) + ": " + std::strerror(err)});
+  throw output_error(path, std::string(what) + ": " + std::strerror(err));
 }
 
 }  // namespace

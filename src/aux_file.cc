@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "hpng/bands.h"
+#include "hpng/band_matrix.h"
 #include "hpng/diag.h"
 
 namespace hpng {
@@ -43,7 +43,7 @@ class AuxParser {
 
  private:
   [[noreturn]] void fail(size_t offset, const std::string& msg) const {
-    throw InputError({in_.name, in_.position(offset), msg});
+    throw input_error(in_.name, in_.position(offset), msg);
   }
   static std::string kind(std::string_view w) {
     if (!w.empty() && w[0] >= '0' && w[0] <= '9') {

@@ -19,7 +19,8 @@ namespace {
 // Long options whose value is the next argument, copied verbatim.
 bool takes_next_argument(const std::string& a) {
   return a == "-o" || a == "--output" || a == "--format" || a == "--input-format" || a == "--dpi" ||
-         a == "--ccs-length";
+         a == "--ccs-length" || a == "--from" || a == "--to" || a == "--include" || a == "--exclude" ||
+         a == "--merge";
 }
 
 // atoi: the leading integer of s, or 0.
@@ -62,7 +63,7 @@ void translate_cluster(const std::string& arg, std::string cluster, std::vector<
       case 't': out.push_back("--trace=" + leading_float(rest)); return;
       case 'o': out.push_back("--output=" + rest); return;
       case 'p': out.push_back("--reuse-aux"); cluster = rest; continue;
-      default: throw UsageError("unknown option '-" + cluster + "' in " + arg + " (see --help)");
+      default: throw usage_error("unknown option '-" + cluster + "' in " + arg + " (see --help)");
     }
   }
 }
@@ -134,6 +135,19 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
   app.add_option("--ccs-length", o.ccs_length,
                  "Eventlog -hc: cut cost-centre stack names to N bytes as the RTS's -L<N> does (default: whole names)")
       ->check(CLI::Range(4, 100000));
+  std::optional<double> from, to;
+  std::vector<std::string> include, exclude, merge;
+  app.add_option("--from", from, "Draw only the samples at or after this time (in the profile's sample unit)");
+  app.add_option("--to", to, "Draw only the samples at or before this time");
+  app.add_option("--include", include,
+                 "Keep only bands whose name matches this regular expression (ECMAScript, anywhere in the name; "
+                 "repeatable: a band matching any is kept)")
+      ->allow_extra_args(false);
+  app.add_option("--exclude", exclude, "Remove bands whose name matches (after --include; repeatable)")
+      ->allow_extra_args(false);
+  app.add_option("--merge", merge, "REGEX=NAME: add up the bands matching REGEX as one band NAME (repeatable)")
+      ->allow_extra_args(false);
+  app.add_flag("--percent", o.percent, "Draw each sample's bands as shares of its total (y axis 0-100 %)");
   app.footer(
       "hp2ps letters: -b -s -c -d -i[+|-] -e<w>[in|mm|pt] -g -l -m<n> -M -p -t<pct> -y, one per\n"
       "argument with its value attached (-p may be followed by another letter: -pc).\n"
@@ -147,11 +161,14 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
   app.parse(args);
 
   if (!file.empty()) o.input = file;
+  if (from && to && *from > *to) throw usage_error("--from " + app["--from"]->as<std::string>() + " is after --to " + app["--to"]->as<std::string>());
+  o.window = {from, to};
+  o.filter = compile_band_filter(include, exclude, merge);
   o.style.portrait = portrait;
   o.style.marks = !no_marks;
   if (!eps.empty() || app.count("--eps-width")) {
     double w = eps_width_points(eps);
-    if (!(w > 144)) throw UsageError("-e width must be more than 2 inches (144pt); got '" + eps + "'");
+    if (!(w > 144)) throw usage_error("-e width must be more than 2 inches (144pt); got '" + eps + "'");
     o.style.eps_width = w;
   }
   if (!sort_name.empty()) o.select.by_name = sort_name == "desc" ? NameOrder::descending : NameOrder::ascending;

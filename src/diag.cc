@@ -10,10 +10,22 @@ namespace hpng {
 std::string describe(const Diagnostic& d) {
   std::string s = d.file;
   if (!d.location.empty()) s += ":" + d.location;
-  return s + ": " + d.message;
+  return s.empty() ? d.message : s + ": " + d.message;
 }
 
-InputError::InputError(Diagnostic d) : std::runtime_error(describe(d)), diag_(std::move(d)) {}
+Error::Error(ErrorKind kind, Diagnostic d) : std::runtime_error(describe(d)), kind_(kind), diag_(std::move(d)) {}
+
+Error input_error(std::string file, std::string location, std::string message) {
+  return Error(ErrorKind::input, {std::move(file), std::move(location), std::move(message)});
+}
+
+Error usage_error(std::string message) { return Error(ErrorKind::usage, {"", "", std::move(message)}); }
+
+Error output_error(std::string file, std::string message) {
+  return Error(ErrorKind::output, {std::move(file), "", std::move(message)});
+}
+
+int exit_status(ErrorKind kind) { return kind == ErrorKind::usage ? 2 : 1; }
 
 std::string excerpt(std::string_view bytes, size_t max) {
   std::string out;

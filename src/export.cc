@@ -74,15 +74,16 @@ void append_csv_field(std::string& out, const std::string& raw) {
 
 std::string matrix_json(const BandMatrix& m) {
   std::string out = "{\"job\": ";
-  append_json_string(out, m.job);
+  append_json_string(out, m.header.job);
   out += ", \"date\": ";
-  append_json_string(out, m.date);
+  append_json_string(out, m.header.date);
   out += ", \"sample_unit\": ";
-  append_json_string(out, m.sample_unit);
+  append_json_string(out, m.header.sample_unit);
   out += ", \"value_unit\": ";
-  append_json_string(out, m.value_unit);
+  append_json_string(out, m.header.value_unit);
   out += ", \"input_format\": ";
-  append_json_string(out, m.input_format);
+  append_json_string(out, m.header.input_format);
+  if (m.percent) out += ", \"percent\": true";
   out += ",\n \"times\": ";
   append_array(out, m.times);
   out += ",\n \"bands\": [";

@@ -41,7 +41,7 @@ PangoFontMap* make_font_map() {
   std::string conf = dir + "/fonts.conf";
   if (!FcConfigParseAndLoad(cfg, reinterpret_cast<const FcChar8*>(conf.c_str()), FcTrue) ||
       !FcConfigAppFontAddDir(cfg, reinterpret_cast<const FcChar8*>(dir.c_str()))) {
-    throw InputError({conf, "", "cannot load the bundled fonts (set HP2PS_NG_FONT_DIR to hp2ps-ng's fonts folder)"});
+    throw output_error(conf, "cannot load the bundled fonts (set HP2PS_NG_FONT_DIR to hp2ps-ng's fonts folder)");
   }
   FcConfigSetCurrent(cfg);
   FcConfigDestroy(cfg);  // the current-config reference keeps it alive

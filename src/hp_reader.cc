@@ -1,8 +1,14 @@
-// The .hp reader: hp2ps's input language (behaviour reference section 1),
-// read in one pass over the bytes, data points streamed to a SampleSink.
-// Tokens are views into the input buffer; nothing is allocated per line
-// except when a band name is seen for the first time (name_table.h).
-// Departures from hp2ps, each deliberate:
+// The .hp reader: hp2ps's input language, read statement by statement over
+// the bytes, complete samples delivered to a SampleSink. GHC's RTS writes
+//   JOB "..." / DATE "..." / SAMPLE_UNIT "..." / VALUE_UNIT "..."
+//   MARK <time>           (between samples)
+//   BEGIN_SAMPLE <time> / name<TAB>value ... / END_SAMPLE <time>
+// Times carry a decimal point, values are whole numbers; a string's "" is
+// a literal quote. hp2ps ignores END_SAMPLE's time and gives a sample the
+// time of its BEGIN_SAMPLE (or the previous one's, without a BEGIN); points
+// before a BEGIN_SAMPLE belong to the next sample. Tokens are views into the
+// input; nothing is allocated per line except when a band name is seen for
+// the first time (name_table.h). Departures from hp2ps, each deliberate:
 //  * a name followed by text that is not an integer may still be a GHC line
 //    "name with spaces<TAB>value": the name then runs to the last TAB;
 //  * an incomplete final sample (killed program, file still being written,
@@ -32,70 +38,83 @@ constexpr std::array<bool, 256> kSpace = [] {
 bool is_space(char c) { return kSpace[static_cast<unsigned char>(c)]; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-enum class Tok { eof, string, number, ident };
+// eof: nothing before the end of the whole file; more: a token the bytes so
+// far may not hold whole; unterminated: a string the whole file never ends.
+enum class Tok { eof, more, unterminated, string, number, ident };
 
 struct Token {
   Tok kind;
   size_t begin, end;  // [begin, end) in the input; strings include quotes
 };
 
-// Thrown inside the parser when input ends where more was required; the
-// parser turns it into a warning when complete samples came before, and
-// into this error otherwise.
-struct EndOfInput {
-  size_t offset;
-  std::string message;
-};
+// How a statement went: done, or it needs bytes that are not there yet, or
+// the whole file ends inside it (a cut file; see HpParser::cut_).
+enum class Step { done, more, cut };
+
+bool is_keyword(std::string_view w) {
+  return w == "JOB" || w == "DATE" || w == "SAMPLE_UNIT" || w == "VALUE_UNIT" || w == "MARK" ||
+         w == "BEGIN_SAMPLE" || w == "END_SAMPLE";
+}
+
+}  // namespace
 
 class HpParser {
  public:
-  HpParser(const Input& in, SampleSink& sink) : in_(in), s_(in.data()), sink_(sink) {}
-  Profile parse();
+  void feed(const Input& in, bool at_end, SampleSink& sink, Warnings& warnings);
+  ProfileInfo info() const { return {header_, marks_}; }
+  size_t samples() const { return samples_; }
+  bool ended_by_rts() const { return samples_ > 1 && last_sample_empty_; }
 
  private:
   [[noreturn]] void error(size_t offset, const std::string& msg) const {
-    throw InputError({in_.name, in_.position(offset), msg});
+    throw input_error(in_->name, in_->position(offset), msg);
   }
   std::string_view text(const Token& t) const { return s_.substr(t.begin, t.end - t.begin); }
   std::string found(const Token& t) const;
   Token next(bool statement_start);
+  Token string_token(size_t begin);
+  Token word_token(size_t begin, bool number);
   std::string string_value(const Token& t) const;
-  double float_argument(const char* keyword);
-  void statement(const Token& t);
+  Step cut(size_t offset, std::string message);
+  Step missing(const Token& t, const std::string& what);
+  Step float_argument(const char* keyword, double& value);
+  Step statement(const Token& t);
+  Step header_field(std::string_view keyword, std::string& field, bool& seen);
+  Step begin_sample(const Token& t);
+  Step end_sample();
   bool quick_data_line();
-  void data_line(const Token& name);
-  void add_point(std::string_view name, double value);
-  bool try_tab_separated(const Token& name);
-  void warn_incomplete_sample(size_t end_offset, bool cut_mid_statement);
+  Step data_line(const Token& name);
+  Step tab_separated(const Token& name, bool& matched);
+  void add_point(size_t at, std::string_view name, double value);
+  void not_a_value(const Token& name, const Token& v) const;
+  void warn_incomplete_sample(Warnings& warnings) const;
   void check_header() const;
-  double whole_number(std::string_view digits, size_t offset) const {
-    if (digits.size() <= 19) {  // exact in 64 bits; converts as from_chars rounds
-      uint64_t n = 0;
-      for (char c : digits) n = n * 10 + static_cast<uint64_t>(c - '0');
-      return static_cast<double>(n);
-    }
-    double v = 0;
-    auto r = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-    if (r.ec == std::errc::result_out_of_range) error(offset, "number out of range: '" + excerpt(digits) + "'");
-    return v;
-  }
+  double whole_number(std::string_view digits, size_t offset) const;
 
-  const Input& in_;
+  const Input* in_ = nullptr;
   std::string_view s_;
+  bool at_end_ = false;
   size_t pos_ = 0;
-  SampleSink& sink_;
-  Profile p_;
-  NameTable names_;                // band ids are its numbers
-  size_t complete_bands_ = 0;      // bands seen by the last END_SAMPLE
-  size_t released_ = 0;            // input released up to here
+  SampleSink* sink_ = nullptr;
+  ProfileHeader header_{"", "", "", "", "hp", ""};
+  std::vector<double> marks_;
+  NameTable names_;            // band ids are its numbers
+  uint32_t announced_ = 0;     // bands announced to the sink
+  size_t released_ = 0;        // input released up to here
   bool seen_job_ = false, seen_date_ = false, seen_sample_unit_ = false, seen_value_unit_ = false;
-  bool in_sample_ = false;
-  bool have_begin_ = false;   // a BEGIN_SAMPLE since the last END_SAMPLE
-  double last_time_ = 0;      // the latest BEGIN_SAMPLE time
-  double pending_time_ = 0;   // time of the sample being read
-  size_t begin_offset_ = 0;   // where the open sample began
-  size_t pending_points_ = 0; // data points waiting for the next END_SAMPLE
-  size_t first_pending_ = 0;  // offset of the first of them
+  bool in_sample_ = false;     // between BEGIN_SAMPLE and END_SAMPLE
+  bool have_begin_ = false;    // a BEGIN_SAMPLE since the last END_SAMPLE
+  double last_time_ = 0;       // the latest BEGIN_SAMPLE time
+  size_t begin_offset_ = 0;    // where the open sample's BEGIN_SAMPLE is
+  std::vector<DataPoint> open_;    // the open sample's points
+  size_t first_point_ = 0;     // offset of its first point
+  size_t samples_ = 0;
+  bool last_sample_empty_ = false;
+  struct {
+    bool happened = false;
+    size_t offset = 0;
+    std::string message;
+  } cut_;                      // the whole file ended inside a statement
 };
 
 std::string HpParser::found(const Token& t) const {
@@ -111,33 +130,41 @@ std::string HpParser::found(const Token& t) const {
   }
 }
 
+// A string runs to the next '"' not followed by another ('""' is a quote).
+// Before the end of the whole file a closing quote at the very end of the
+// bytes may yet be the first half of a '""'.
+Token HpParser::string_token(size_t b) {
+  for (size_t i = b + 1;;) {
+    size_t q = s_.find('"', i);
+    if (q == std::string_view::npos) return {at_end_ ? Tok::unterminated : Tok::more, b, s_.size()};
+    if (q + 1 == s_.size() && !at_end_) return {Tok::more, b, s_.size()};
+    if (q + 1 < s_.size() && s_[q + 1] == '"') {
+      i = q + 2;
+      continue;
+    }
+    pos_ = q + 1;
+    return {Tok::string, b, pos_};
+  }
+}
+
+Token HpParser::word_token(size_t b, bool number) {
+  if (number) {
+    while (pos_ < s_.size() && (is_digit(s_[pos_]) || s_[pos_] == '.')) ++pos_;
+  } else {
+    while (pos_ < s_.size() && !is_space(s_[pos_])) ++pos_;
+  }
+  if (pos_ == s_.size() && !at_end_) return {Tok::more, b, pos_};
+  return {number ? Tok::number : Tok::ident, b, pos_};
+}
+
+// hp2ps's lexer, with one rule of its own: a token starting with a digit at
+// the start of a statement is a name (GHC writes names like "123abc").
 Token HpParser::next(bool statement_start) {
   while (pos_ < s_.size() && is_space(s_[pos_])) ++pos_;
   size_t b = pos_;
-  if (pos_ >= s_.size()) return {Tok::eof, b, b};
-  char c = s_[pos_];
-  if (c == '"') {
-    size_t i = pos_ + 1;
-    for (;;) {
-      size_t q = s_.find('"', i);
-      if (q == std::string_view::npos) {
-        pos_ = s_.size();
-        throw EndOfInput{b, "EOF when expecting \": the string that starts here has no closing quote"};
-      }
-      if (q + 1 < s_.size() && s_[q + 1] == '"') {  // "" is a literal quote
-        i = q + 2;
-        continue;
-      }
-      pos_ = q + 1;
-      return {Tok::string, b, pos_};
-    }
-  }
-  if (!statement_start && is_digit(c)) {
-    while (pos_ < s_.size() && (is_digit(s_[pos_]) || s_[pos_] == '.')) ++pos_;
-    return {Tok::number, b, pos_};
-  }
-  while (pos_ < s_.size() && !is_space(s_[pos_])) ++pos_;
-  return {Tok::ident, b, pos_};
+  if (pos_ >= s_.size()) return {at_end_ ? Tok::eof : Tok::more, b, b};
+  if (s_[pos_] == '"') return string_token(b);
+  return word_token(b, !statement_start && is_digit(s_[pos_]));
 }
 
 std::string HpParser::string_value(const Token& t) const {
@@ -151,66 +178,78 @@ std::string HpParser::string_value(const Token& t) const {
   return out;
 }
 
-// A number token with a '.', valued as C's atof would: "1." is 1 and
-// "0.0.5" is 0 (conversion stops at the second dot).
-double HpParser::float_argument(const char* keyword) {
-  Token t = next(false);
-  if (t.kind == Tok::eof) {
-    throw EndOfInput{t.begin, std::string("floating point number must follow ") + keyword + " (found end of file)"};
+double HpParser::whole_number(std::string_view digits, size_t offset) const {
+  if (digits.size() <= 19) {  // exact in 64 bits; converts as from_chars rounds
+    uint64_t n = 0;
+    for (char c : digits) n = n * 10 + static_cast<uint64_t>(c - '0');
+    return static_cast<double>(n);
   }
-  std::string_view v = text(t);
-  if (t.kind != Tok::number || v.find('.') == std::string_view::npos) {
-    error(t.begin, std::string("floating point number must follow ") + keyword + " (found " +
-                       found(t) + "; times are written with a decimal point, e.g. 1.0)");
-  }
-  double d = 0;
-  auto r = std::from_chars(v.data(), v.data() + v.size(), d);
-  if (r.ec == std::errc::result_out_of_range) error(t.begin, "number out of range: '" + excerpt(v) + "'");
-  return d;
+  double v = 0;
+  auto r = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  if (r.ec == std::errc::result_out_of_range) error(offset, "number out of range: '" + excerpt(digits) + "'");
+  return v;
 }
 
-void HpParser::add_point(std::string_view name, double value) {
-  sink_.point(names_.find_or_add(name), value);
+Step HpParser::cut(size_t offset, std::string message) {
+  cut_ = {true, offset, std::move(message)};
+  return Step::cut;
+}
+
+// A token that is not there: more bytes may bring it, or the file ends.
+Step HpParser::missing(const Token& t, const std::string& what) {
+  if (t.kind == Tok::more) return Step::more;
+  if (t.kind == Tok::unterminated) {
+    return cut(t.begin, "EOF when expecting \": the string that starts here has no closing quote");
+  }
+  return cut(t.begin, what + " (found end of file)");
+}
+
+// A number token with a '.', valued as C's atof would: "1." is 1 and
+// "0.0.5" is 0 (conversion stops at the second dot).
+Step HpParser::float_argument(const char* keyword, double& value) {
+  Token t = next(false);
+  std::string what = std::string("floating point number must follow ") + keyword;
+  if (t.kind == Tok::eof || t.kind == Tok::more || t.kind == Tok::unterminated) return missing(t, what);
+  std::string_view v = text(t);
+  if (t.kind != Tok::number || v.find('.') == std::string_view::npos) {
+    error(t.begin, what + " (found " + found(t) + "; times are written with a decimal point, e.g. 1.0)");
+  }
+  auto r = std::from_chars(v.data(), v.data() + v.size(), value);
+  if (r.ec == std::errc::result_out_of_range) error(t.begin, "number out of range: '" + excerpt(v) + "'");
+  return Step::done;
+}
+
+void HpParser::add_point(size_t at, std::string_view name, double value) {
+  if (open_.empty()) first_point_ = at;
+  open_.push_back({names_.find_or_add(name), value});
 }
 
 // GHC writes "name<TAB>value<LF>" and names may contain spaces. When the
 // token after a name is not an integer, accept the line if it has that
 // shape, with the name running up to the last TAB.
-bool HpParser::try_tab_separated(const Token& name) {
+Step HpParser::tab_separated(const Token& name, bool& matched) {
+  matched = false;
   size_t eol = s_.find('\n', name.begin);
-  if (eol == std::string_view::npos) eol = s_.size();
+  if (eol == std::string_view::npos) {
+    if (!at_end_) return Step::more;
+    eol = s_.size();
+  }
   std::string_view line = s_.substr(name.begin, eol - name.begin);
   size_t tab = line.rfind('\t');
-  if (tab == std::string_view::npos || tab == 0) return false;
-  size_t i = tab + 1, digits_end;
+  if (tab == std::string_view::npos || tab == 0) return Step::done;
+  size_t i = tab + 1;
   while (i < line.size() && is_digit(line[i])) ++i;
-  digits_end = i;
-  if (digits_end == tab + 1) return false;
+  size_t digits_end = i;
   while (i < line.size() && is_space(line[i])) ++i;
-  if (i != line.size()) return false;
+  if (digits_end == tab + 1 || i != line.size()) return Step::done;
   double v = whole_number(line.substr(tab + 1, digits_end - tab - 1), name.begin + tab + 1);
-  add_point(line.substr(0, tab), v);
+  add_point(name.begin, line.substr(0, tab), v);
   pos_ = name.begin + digits_end;
-  return true;
+  matched = true;
+  return Step::done;
 }
 
-void HpParser::data_line(const Token& name) {
-  size_t after_name = pos_;
-  Token v = next(false);
-  if (v.kind == Tok::number && text(v).find('.') == std::string_view::npos) {
-    double value = whole_number(text(v), v.begin);
-    if (pending_points_++ == 0) first_pending_ = name.begin;
-    add_point(text(name), value);
-    return;
-  }
-  pos_ = after_name;
-  if (try_tab_separated(name)) {
-    if (pending_points_++ == 0) first_pending_ = name.begin;
-    return;
-  }
-  if (v.kind == Tok::eof) {
-    throw EndOfInput{v.begin, "integer must follow identifier '" + excerpt(text(name)) + "' (found end of file)"};
-  }
+void HpParser::not_a_value(const Token& name, const Token& v) const {
   std::string why;
   if (v.kind == Tok::number) {
     why = "; values are whole numbers";
@@ -218,24 +257,32 @@ void HpParser::data_line(const Token& name) {
     why = "; values cannot be negative";
   }
   std::string hint;
-  if (!seen_job_ && p_.times.empty()) {  // no header yet: is this a profile at all?
-    std::string_view head = s_.substr(0, 64);
-    if (std::any_of(head.begin(), head.end(), [](char c) { return c != '\t' && c != '\n' && c != '\r' && static_cast<unsigned char>(c) < 0x20; })) {
-      hint = "; this does not look like a .hp heap profile or a GHC eventlog";
-    }
-  }
-  error(v.begin, "integer must follow identifier '" + excerpt(text(name)) + "' (found " +
-                     found(v) + why + ")" + hint);
+  if (!seen_job_ && samples_ == 0) hint = not_a_profile_hint(s_);  // is this a profile at all?
+  error(v.begin, "integer must follow identifier '" + excerpt(text(name)) + "' (found " + found(v) + why + ")" + hint);
 }
 
-bool is_keyword(std::string_view w) {
-  return w == "JOB" || w == "DATE" || w == "SAMPLE_UNIT" || w == "VALUE_UNIT" || w == "MARK" ||
-         w == "BEGIN_SAMPLE" || w == "END_SAMPLE";
+Step HpParser::data_line(const Token& name) {
+  size_t after_name = pos_;
+  Token v = next(false);
+  if (v.kind == Tok::more) return Step::more;
+  if (v.kind == Tok::number && text(v).find('.') == std::string_view::npos) {
+    add_point(name.begin, text(name), whole_number(text(v), v.begin));
+    return Step::done;
+  }
+  pos_ = after_name;
+  bool matched = false;
+  if (tab_separated(name, matched) == Step::more) return Step::more;
+  if (matched) return Step::done;
+  if (v.kind == Tok::eof || v.kind == Tok::unterminated) {
+    return missing(v, "integer must follow identifier '" + excerpt(text(name)) + "'");
+  }
+  not_a_value(name, v);
+  return Step::done;
 }
 
 // The line almost every statement is: a name, blanks, a whole number, then a
-// blank or the end. Reads it as next() + statement() would and returns true,
-// or touches nothing and returns false for anything else.
+// blank (or the end of the whole file). Reads it as next() + statement()
+// would and returns true, or touches nothing and returns false.
 bool HpParser::quick_data_line() {
   const char* const all = s_.data();
   const char* const end = all + s_.size();
@@ -251,74 +298,79 @@ bool HpParser::quick_data_line() {
   uint64_t n = 0;
   while (p < end && is_digit(*p)) n = n * 10 + static_cast<uint64_t>(*p++ - '0');
   size_t count = static_cast<size_t>(p - digits);
-  if (count == 0 || count > 19 || (p < end && !is_space(*p))) return false;
-  if (pending_points_++ == 0) first_pending_ = static_cast<size_t>(name - all);
+  if (count == 0 || count > 19 || (p < end ? !is_space(*p) : !at_end_)) return false;
   pos_ = static_cast<size_t>(p - all);
-  add_point(w, static_cast<double>(n));
+  add_point(static_cast<size_t>(name - all), w, static_cast<double>(n));
   return true;
 }
 
-void HpParser::statement(const Token& t) {
+Step HpParser::header_field(std::string_view keyword, std::string& field, bool& seen) {
+  Token a = next(false);
+  std::string what = "string must follow " + std::string(keyword);
+  if (a.kind == Tok::eof || a.kind == Tok::more || a.kind == Tok::unterminated) return missing(a, what);
+  if (a.kind != Tok::string) error(a.begin, what + " (found " + found(a) + ")");
+  field = string_value(a);
+  seen = true;
+  return Step::done;
+}
+
+Step HpParser::begin_sample(const Token& t) {
+  double time = 0;
+  if (Step s = float_argument("BEGIN_SAMPLE", time); s != Step::done) return s;
+  if (time < last_time_) {
+    error(t.begin, "samples out of sequence: this BEGIN_SAMPLE is earlier than the previous one");
+  }
+  last_time_ = time;
+  in_sample_ = have_begin_ = true;
+  names_.start_sample();
+  begin_offset_ = t.begin;
+  return Step::done;
+}
+
+// hp2ps reads END_SAMPLE's time and ignores it. The sample's new bands are
+// announced (in first-seen order) before the sample itself.
+Step HpParser::end_sample() {
+  double ignored = 0;
+  if (Step s = float_argument("END_SAMPLE", ignored); s != Step::done) return s;
+  for (; announced_ < names_.size(); ++announced_) sink_->band(announced_, names_.name(announced_));
+  sink_->sample({last_time_, open_});
+  ++samples_;
+  last_sample_empty_ = open_.empty();
+  open_.clear();
+  in_sample_ = have_begin_ = false;
+  names_.start_sample();
+  return Step::done;
+}
+
+Step HpParser::statement(const Token& t) {
   std::string_view w = text(t);
   if (t.kind == Tok::string) {
     error(t.begin, "string unexpected: expected a keyword or a band name at the start of a line");
   }
+  if (t.kind == Tok::unterminated) return missing(t, "");
   if (!w.empty() && w[0] >= 'A' && w[0] <= 'Z') {
-    bool* seen = nullptr;
-    std::string* field = nullptr;
-    if (w == "JOB") seen = &seen_job_, field = &p_.job;
-    if (w == "DATE") seen = &seen_date_, field = &p_.date;
-    if (w == "SAMPLE_UNIT") seen = &seen_sample_unit_, field = &p_.sample_unit;
-    if (w == "VALUE_UNIT") seen = &seen_value_unit_, field = &p_.value_unit;
-    if (field) {
-      Token a = next(false);
-      if (a.kind == Tok::eof) {
-        throw EndOfInput{a.begin, "string must follow " + std::string(w) + " (found end of file)"};
-      }
-      if (a.kind != Tok::string) {
-        error(a.begin, "string must follow " + std::string(w) + " (found " + found(a) + ")");
-      }
-      *field = string_value(a);
-      *seen = true;
-      return;
-    }
+    if (w == "JOB") return header_field(w, header_.job, seen_job_);
+    if (w == "DATE") return header_field(w, header_.date, seen_date_);
+    if (w == "SAMPLE_UNIT") return header_field(w, header_.sample_unit, seen_sample_unit_);
+    if (w == "VALUE_UNIT") return header_field(w, header_.value_unit, seen_value_unit_);
+    if (w == "BEGIN_SAMPLE") return begin_sample(t);
+    if (w == "END_SAMPLE") return end_sample();
     if (w == "MARK") {
-      double m = float_argument("MARK");
+      double m = 0;
+      if (Step s = float_argument("MARK", m); s != Step::done) return s;
       if (in_sample_) error(t.begin, "MARK occurs within sample (marks go between samples)");
-      p_.marks.push_back(m);
-      return;
-    }
-    if (w == "BEGIN_SAMPLE") {
-      double tm = float_argument("BEGIN_SAMPLE");
-      if (tm < last_time_) {
-        error(t.begin, "samples out of sequence: this BEGIN_SAMPLE is earlier than the previous one");
-      }
-      last_time_ = pending_time_ = tm;
-      in_sample_ = have_begin_ = true;
-      names_.start_sample();
-      begin_offset_ = t.begin;
-      return;
-    }
-    if (w == "END_SAMPLE") {
-      float_argument("END_SAMPLE");  // read and ignored, as hp2ps does
-      p_.times.push_back(have_begin_ ? pending_time_ : last_time_);
-      sink_.end_sample();
-      complete_bands_ = names_.size();
-      in_sample_ = have_begin_ = false;
-      pending_points_ = 0;
-      names_.start_sample();
-      return;
+      marks_.push_back(m);
+      return Step::done;
     }
   }
-  data_line(t);
+  return data_line(t);
 }
 
-void HpParser::warn_incomplete_sample(size_t end_offset, bool cut_mid_statement) {
-  size_t n = p_.times.size();
-  bool had_points = pending_points_ > 0;
-  if (!in_sample_ && !had_points && !cut_mid_statement) return;
+void HpParser::warn_incomplete_sample(Warnings& warnings) const {
+  bool had_points = !open_.empty();
+  if (!in_sample_ && !had_points && !cut_.happened) return;
   std::string msg;
-  size_t where = in_sample_ ? begin_offset_ : (had_points ? first_pending_ : end_offset);
+  size_t where = in_sample_ ? begin_offset_ : (had_points ? first_point_ : cut_.offset);
   if (in_sample_) {
     msg = "incomplete final sample: BEGIN_SAMPLE without END_SAMPLE";
   } else if (had_points) {
@@ -326,60 +378,67 @@ void HpParser::warn_incomplete_sample(size_t end_offset, bool cut_mid_statement)
   } else {
     msg = "the file ends in the middle of a line";
   }
-  msg += cut_mid_statement ? " (the file is cut short; was the program killed?)" : " (was the program killed?)";
-  msg += "; ignored, the " + std::to_string(n) + " complete samples are drawn";
-  p_.warnings.push_back({in_.name, in_.position(where), msg});
+  msg += cut_.happened ? " (the file is cut short; was the program killed?)" : " (was the program killed?)";
+  msg += "; ignored, the " + std::to_string(samples_) + " complete samples are drawn";
+  warnings.push_back({in_->name, in_->position(where), msg});
 }
 
 void HpParser::check_header() const {
-  auto missing = [&](const char* what) {
+  auto missing_field = [&](const char* what) {
     std::string msg = std::string(what) + " missing";
     msg += s_.empty() ? ": the file is empty" : "";
-    throw InputError({in_.name, "", msg + " (expected a .hp heap profile)"});
+    throw input_error(in_->name, "", msg + " (expected a .hp heap profile)");
   };
-  if (!seen_job_) missing("JOB");
-  if (!seen_date_) missing("DATE");
-  if (!seen_value_unit_) missing("VALUE_UNIT");
-  if (!seen_sample_unit_) missing("SAMPLE_UNIT");
-  if (p_.times.empty()) {
-    throw InputError({in_.name, "", "contains no samples (no BEGIN_SAMPLE ... END_SAMPLE block)"});
+  if (!seen_job_) missing_field("JOB");
+  if (!seen_date_) missing_field("DATE");
+  if (!seen_value_unit_) missing_field("VALUE_UNIT");
+  if (!seen_sample_unit_) missing_field("SAMPLE_UNIT");
+  if (samples_ == 0) {
+    throw input_error(in_->name, "", "contains no samples (no BEGIN_SAMPLE ... END_SAMPLE block)");
   }
 }
 
-Profile HpParser::parse() {
-  p_.input_format = "hp";
-  p_.source = in_.name;
-  bool cut = false;
-  size_t end_offset = s_.size();
-  try {
-    for (;;) {
-      if (quick_data_line()) continue;
-      Token t = next(true);
-      if (t.kind == Tok::eof) break;
-      statement(t);
-      if (pos_ - released_ > kReleaseEvery) {  // keep the mapped input from piling up
-        released_ = pos_ - kReleaseEvery / 2;
-        in_.release(released_);
-      }
+void HpParser::feed(const Input& in, bool at_end, SampleSink& sink, Warnings& warnings) {
+  in_ = &in;
+  s_ = in.data();
+  at_end_ = at_end;
+  sink_ = &sink;
+  header_.source = in.name;
+  for (;;) {
+    size_t start = pos_;
+    if (quick_data_line()) continue;
+    Token t = next(true);
+    if (t.kind == Tok::eof) break;
+    Step step = t.kind == Tok::more ? Step::more : statement(t);
+    if (step == Step::more) {  // read again, whole, by the next feed()
+      pos_ = start;
+      return;
     }
-  } catch (const EndOfInput& e) {
-    if (p_.times.empty()) error(e.offset, e.message);
-    cut = true;
-    end_offset = e.offset;
+    if (step == Step::cut) break;
+    if (pos_ - released_ > kReleaseEvery) {  // keep the mapped input from piling up
+      released_ = pos_ - kReleaseEvery / 2;
+      in.release(released_);
+    }
   }
-  warn_incomplete_sample(end_offset, cut);
+  if (cut_.happened && samples_ == 0) error(cut_.offset, cut_.message);
+  warn_incomplete_sample(warnings);
   check_header();
-  // Bands first seen after the last END_SAMPLE have no point in the profile.
-  for (uint32_t i = 0; i < complete_bands_; ++i) {
-    p_.band_names.emplace_back(names_.name(i));
-    p_.band_of_key.push_back(i);
-  }
-  for (uint32_t k = 0; k < p_.times.size(); ++k) p_.slot_of_sample.push_back(k);
-  return std::move(p_);
 }
 
-}  // namespace
+HpReader::HpReader() : parser_(std::make_unique<HpParser>()) {}
+HpReader::~HpReader() = default;
 
-Profile read_hp(const Input& in, SampleSink& sink) { return HpParser(in, sink).parse(); }
+void HpReader::feed(const Input& in, bool at_end, SampleSink& sink, Warnings& warnings) {
+  parser_->feed(in, at_end, sink, warnings);
+}
+ProfileInfo HpReader::info() const { return parser_->info(); }
+size_t HpReader::samples() const { return parser_->samples(); }
+bool HpReader::ended_by_rts() const { return parser_->ended_by_rts(); }
+
+ProfileInfo read_hp(const Input& in, SampleSink& sink, Warnings& warnings) {
+  HpReader reader;
+  reader.feed(in, true, sink, warnings);
+  return reader.info();
+}
 
 }  // namespace hpng

@@ -30,12 +30,12 @@ std::string read_fd(int fd, const std::string& name) {
       if (n == 0) break;
       if (n < 0) {
         if (errno == EINTR) continue;
-        throw InputError({name, "", std::string("cannot read: ") + std::strerror(errno)});
+        throw input_error(name, "", std::string("cannot read: ") + std::strerror(errno));
       }
       bytes.append(buf, static_cast<size_t>(n));
     }
   } catch (const std::bad_alloc&) {
-    throw InputError({name, "", "too large to read into memory (" + std::to_string(bytes.size()) + " bytes read so far)"});
+    throw input_error(name, "", "too large to read into memory (" + std::to_string(bytes.size()) + " bytes read so far)");
   }
   return bytes;
 }
@@ -67,12 +67,12 @@ std::string Input::position(size_t offset) const {
 Input load_input(const std::string& path) {
   if (path == "-") return {"stdin", read_fd(STDIN_FILENO, "stdin"), nullptr, 0};
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw InputError({path, "", std::string("cannot open: ") + std::strerror(errno)});
+  if (fd < 0) throw input_error(path, "", std::string("cannot open: ") + std::strerror(errno));
   struct stat st;
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
     if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
       ::close(fd);
-      throw InputError({path, "", "cannot read: it is a directory"});
+      throw input_error(path, "", "cannot read: it is a directory");
     }
     Input in{path, "", nullptr, 0};
     try {
@@ -88,7 +88,7 @@ Input load_input(const std::string& path) {
   void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
   int err = errno;
   ::close(fd);
-  if (p == MAP_FAILED) throw InputError({path, "", std::string("cannot map: ") + std::strerror(err)});
+  if (p == MAP_FAILED) throw input_error(path, "", std::string("cannot map: ") + std::strerror(err));
   ::madvise(p, size, MADV_SEQUENTIAL);
   std::shared_ptr<const char> mapping(static_cast<const char*>(p), [size](const char* q) {
     ::munmap(const_cast<char*>(q), size);
@@ -98,6 +98,14 @@ Input load_input(const std::string& path) {
 
 InputFormat sniff_format(std::string_view bytes) {
   return bytes.substr(0, 4) == "hdrb" ? InputFormat::eventlog : InputFormat::hp;
+}
+
+std::string not_a_profile_hint(std::string_view bytes) {
+  std::string_view head = bytes.substr(0, 64);
+  bool binary = std::any_of(head.begin(), head.end(), [](char c) {
+    return c != '\t' && c != '\n' && c != '\r' && static_cast<unsigned char>(c) < 0x20;
+  });
+  return binary ? "; this does not look like a .hp heap profile or a GHC eventlog" : "";
 }
 
 }  // namespace hpng

@@ -78,9 +78,9 @@ void add_title(PageLayout& page, const BandMatrix& m, const Frame& f, const std:
   page.shapes.push_back(rect(0, 0, kFrameW, kFrameH));
   double box_w = kFrameW - 2 * kSpace;
   page.shapes.push_back(rect(kSpace, kFrameH - kSpace - f.title_h, box_w, f.title_h));
-  std::string job(utf8_prefix(m.job, f.big_title ? kBigJob : kSmallJob));
+  std::string job(utf8_prefix(m.header.job, f.big_title ? kBigJob : kSmallJob));
   page.texts.push_back(text_at(kSpace + 6, kFrameH - kSpace - 14, 12, job));
-  std::string date = fit_text(m.date, 12, 400);
+  std::string date = fit_text(m.header.date, 12, 400);
   double date_x = kSpace + box_w - 6 - text_width(date, 12);
   if (f.big_title) {
     page.shapes.push_back(line(kSpace, kFrameH - kSpace - 20, kSpace + box_w, kFrameH - kSpace - 20));
@@ -95,10 +95,10 @@ void add_title(PageLayout& page, const BandMatrix& m, const Frame& f, const std:
 
 void add_x_axis(PageLayout& page, ChartLayout& out, const BandMatrix& m, const Frame& f) {
   page.shapes.push_back(line(kGx0, kGy0, kGx0 + f.gw, kGy0));
-  std::string unit = fit_text(m.sample_unit, 10, std::max(f.gw, 50.0));
+  std::string unit = fit_text(m.header.sample_unit, 10, std::max(f.gw, 50.0));
   page.texts.push_back(text_at(kGx0 + f.gw - text_width(unit, 10), 5, 10, unit));
   double step = nice_step(m.x_range / 7);
-  double cutoff = f.gw - (kUnit * hp2ps_units(m.sample_unit) + 15);
+  double cutoff = f.gw - (kUnit * hp2ps_units(m.header.sample_unit) + 15);
   double t0 = m.times.front(), last = m.times.back();
   double t = t0;
   for (int guard = 0; t < last && guard < 10000; ++guard) {
@@ -116,6 +116,9 @@ void add_x_axis(PageLayout& page, ChartLayout& out, const BandMatrix& m, const F
   }
 }
 
+// --percent: the values are shares of each sample's total.
+std::string y_axis_unit(const BandMatrix& m) { return m.percent ? "% of " + m.header.value_unit : m.header.value_unit; }
+
 std::string y_label(double v, double step) {
   if (step >= 1e6) return group_digits(std::floor(v / 1e6 + 0.5)) + "M";
   if (step >= 1e3) return group_digits(std::floor(v / 1e3 + 0.5)) + "k";
@@ -124,11 +127,11 @@ std::string y_label(double v, double step) {
 
 void add_y_axis(PageLayout& page, ChartLayout& out, const BandMatrix& m, const Frame& f) {
   page.shapes.push_back(line(kGx0, kGy0, kGx0, kGy0 + f.gh));
-  std::string unit = fit_text(m.value_unit, 10, f.gh);
+  std::string unit = fit_text(y_axis_unit(m), 10, f.gh);
   // Rotated a quarter turn anticlockwise; the text ends at the axis top.
   page.texts.push_back(text_at(kGx0 - 5, kGy0 + f.gh - text_width(unit, 10), 10, unit, 90));
   double step = nice_step(std::max(m.y_range / 7, 1.0));
-  double cutoff = f.gh - (kUnit * hp2ps_units(m.value_unit) + 15);
+  double cutoff = f.gh - (kUnit * hp2ps_units(y_axis_unit(m)) + 15);
   double v = 0;
   for (int guard = 0; v <= m.y_range && guard < 10000; ++guard) {
     double y = v * f.gh / m.y_range;
@@ -292,7 +295,7 @@ std::string group_digits(double v) {
 ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades, const ChartStyle& style) {
   ChartLayout out;
   Frame f{};
-  f.big_title = style.big_title || (!style.small_title && m.job.size() > kSmallJob);
+  f.big_title = style.big_title || (!style.small_title && m.header.job.size() > kSmallJob);
   f.title_h = f.big_title ? 40 : 20;
   f.gh = kFrameH - f.title_h - 10 - 20;
   f.key_on_graph = !style.no_key && !style.key_pages;
@@ -304,8 +307,8 @@ ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
   out.graph_width = f.gw;
   out.graph_height = f.gh;
   out.key_width = f.key_w;
-  out.total_text = group_digits(std::trunc(m.total)) + " " + fit_text(m.value_unit, 12, 150) + " x " +
-                   fit_text(m.sample_unit, 12, 150);
+  out.total_text = group_digits(std::trunc(m.total)) + " " + fit_text(m.header.value_unit, 12, 150) + " x " +
+                   fit_text(m.header.sample_unit, 12, 150);
   double label_w = key_w - 14;  // from the label start to the frame edge
 
   if (style.key_pages && !style.no_key) {  // -M: the key on pages of its own

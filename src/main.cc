@@ -57,9 +57,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::Error& e) {
     print("error", std::string(e.what()) + " (see --help)");
     return 2;
-  } catch (const hpng::UsageError& e) {
+  } catch (const hpng::Error& e) {
     print("error", e.what());
-    return 2;
+    return hpng::exit_status(e.kind());
   }
   for (const std::string& n : notes) print("warning", n);
   if (!opts.input && ::isatty(STDIN_FILENO)) {
@@ -71,12 +71,9 @@ int main(int argc, char** argv) {
   int status = 0;
   try {
     hpng::run(opts, warnings);
-  } catch (const hpng::InputError& e) {
+  } catch (const hpng::Error& e) {
     print("error", e.what());
-    status = 1;
-  } catch (const hpng::UsageError& e) {
-    print("error", e.what());
-    status = 2;
+    status = hpng::exit_status(e.kind());
   } catch (const std::bad_alloc&) {
     print("error", "out of memory");
     status = 1;

@@ -1,6 +1,4 @@
-// Reader choice, kept apart from both readers so neither knows the other. A
-// regular file is mapped and each pass pages it in again; standard input is
-// held in memory.
+// Reader choice, kept apart from both readers so neither knows the other.
 #include "hpng/read.h"
 
 #include "hpng/eventlog_reader.h"
@@ -8,12 +6,14 @@
 
 namespace hpng {
 
-ReadPass profile_reader(const Input& in, InputFormat format, int ccs_length) {
+SampleSource profile_source(const Input& in, InputFormat format, int ccs_length) {
   InputFormat f = format == InputFormat::automatic ? sniff_format(in.data()) : format;
   if (f == InputFormat::eventlog) {
-    return [&in, opts = EventlogOptions{ccs_length}](SampleSink& sink) { return read_eventlog(in, opts, sink); };
+    return [&in, opts = EventlogOptions{ccs_length}](SampleSink& sink, Warnings& warnings) {
+      return read_eventlog(in, opts, sink, warnings);
+    };
   }
-  return [&in](SampleSink& sink) { return read_hp(in, sink); };
+  return [&in](SampleSink& sink, Warnings& warnings) { return read_hp(in, sink, warnings); };
 }
 
 }  // namespace hpng

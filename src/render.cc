@@ -117,7 +117,7 @@ std::string pdf_date() {
 void check(cairo_surface_t* s, const RenderOptions& opts) {
   cairo_status_t st = cairo_surface_status(s);
   if (st != CAIRO_STATUS_SUCCESS) {
-    throw InputError({opts.target, "", std::string("cannot render: ") + cairo_status_to_string(st)});
+    throw output_error(opts.target, std::string("cannot render: ") + cairo_status_to_string(st));
   }
 }
 
@@ -131,7 +131,7 @@ OutputFormat parse_format(const std::string& name) {
   for (const auto& [n, f] : names) {
     if (name == n) return f;
   }
-  throw UsageError("unknown output format '" + name + "' (expected ps, eps, pdf, svg, png, json or csv)");
+  throw usage_error("unknown output format '" + name + "' (expected ps, eps, pdf, svg, png, json or csv)");
 }
 
 const char* format_extension(OutputFormat f) {
@@ -179,7 +179,7 @@ std::string render_chart(const ChartLayout& layout, const ChartStyle& style, con
       break;
     }
     default:
-      throw UsageError("not an image format");
+      throw usage_error("not an image format");
   }
   check(surface, opts);
   if (f == OutputFormat::ps || f == OutputFormat::eps) {
@@ -204,14 +204,14 @@ std::string render_chart(const ChartLayout& layout, const ChartStyle& style, con
   cairo_destroy(cr);
   if (st != CAIRO_STATUS_SUCCESS) {
     cairo_surface_destroy(surface);
-    throw InputError({opts.target, "", std::string("cannot draw: ") + cairo_status_to_string(st)});
+    throw output_error(opts.target, std::string("cannot draw: ") + cairo_status_to_string(st));
   }
   if (f == OutputFormat::png) {
     cairo_surface_flush(surface);
     cairo_status_t ws = cairo_surface_write_to_png_stream(surface, append_bytes, &out);
     cairo_surface_destroy(surface);
     if (ws != CAIRO_STATUS_SUCCESS) {
-      throw InputError({opts.target, "", std::string("cannot encode PNG: ") + cairo_status_to_string(ws)});
+      throw output_error(opts.target, std::string("cannot encode PNG: ") + cairo_status_to_string(ws));
     }
     return out;
   }

@@ -8,7 +8,9 @@
 
 #include "hpng/atomic_file.h"
 #include "hpng/aux_file.h"
+#include "hpng/band_matrix.h"
 #include "hpng/export.h"
+#include "hpng/percent.h"
 #include "hpng/read.h"
 #include "hpng/shade.h"
 
@@ -21,10 +23,6 @@ bool exists(const std::string& p) {
   return ::stat(p.c_str(), &st) == 0;
 }
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 struct Names {
   std::string input;  // path to open
   std::string base;   // output base name, in the current directory
@@ -33,9 +31,9 @@ struct Names {
 // hp2ps: strip a final ".hp", open path + ".hp", write base.* here. An
 // existing file given with another extension (an eventlog) is read as is.
 Names resolve_names(const std::string& arg) {
-  std::string path = ends_with(arg, ".hp") ? arg.substr(0, arg.size() - 3) : arg;
+  std::string path = arg.ends_with(".hp") ? arg.substr(0, arg.size() - 3) : arg;
   std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
-  if (ends_with(arg, ".hp") || exists(path + ".hp") || !exists(arg)) return {path + ".hp", base};
+  if (arg.ends_with(".hp") || exists(path + ".hp") || !exists(arg)) return {path + ".hp", base};
   size_t dot = base.rfind('.');
   return {arg, dot == std::string::npos || dot == 0 ? base : base.substr(0, dot)};
 }
@@ -49,11 +47,28 @@ OutputFormat choose_format(const Options& o) {
     if (dot != std::string::npos && (slash == std::string::npos || dot > slash)) {
       try {
         return parse_format(o.output.substr(dot + 1));
-      } catch (const UsageError&) {
+      } catch (const Error&) {
       }
     }
   }
   return eps ? OutputFormat::eps : OutputFormat::ps;
+}
+
+// The reader, then the transformations asked for: the window first, so
+// that a filter sees only the window's bands.
+SampleSource sample_source(const Input& in, const Options& o) {
+  SampleSource source = profile_source(in, o.input_format, o.ccs_length);
+  if (o.window.from || o.window.to) source = in_window(std::move(source), o.window);
+  if (!o.filter.empty()) source = filter_bands(std::move(source), o.filter);
+  return source;
+}
+
+std::string render_or_export(const BandMatrix& m, const std::vector<double>& shades, OutputFormat format,
+                             ChartStyle style, const Options& o, const std::string& out_path) {
+  if (format == OutputFormat::json) return matrix_json(m);
+  if (format == OutputFormat::csv) return matrix_csv(m);
+  ChartLayout layout = layout_chart(m, shades, style);
+  return render_chart(layout, style, {format, o.dpi, m.header.job, out_path == "-" ? "stdout" : out_path});
 }
 
 }  // namespace
@@ -76,38 +91,28 @@ void run(const Options& o, Warnings& warnings) {
                                                                     ? "ps"  // hp2ps -e still writes .ps
                                                                     : format_extension(format))
                                            : "-";
-  if (out_path != "-" && out_path == names.input) {
-    throw UsageError("refusing to overwrite the input file " + out_path);
-  }
+  if (out_path != "-" && out_path == names.input) throw usage_error("refusing to overwrite the input file " + out_path);
   bool chart = format != OutputFormat::json && format != OutputFormat::csv;
   ChartStyle style = o.style;
   // Vector outputs: 144 columns an inch (a column every 0.5 pt) keeps every
   // visible peak (96 visibly lost some); PNG: one column a pixel.
   style.columns_per_inch = o.exact ? 0 : format == OutputFormat::png ? o.dpi : 144;
 
-  // 3. Read the profile (as often as selection needs) and select the bands;
-  // a simplified chart needs only the samples its columns can show (eight
-  // buckets a column, so the columns' lowest and highest samples survive).
+  // 3. Read, transform, select: a simplified chart needs only the samples
+  // its columns can show (eight buckets a column, so the columns' lowest
+  // and highest samples survive).
+  size_t buckets = chart ? 8 * most_columns(style) : 0;
   SelectOptions select = o.select;
   select.aux = aux ? &*aux : nullptr;
-  select.time_buckets = chart ? 8 * most_columns(style) : 0;
-  BandMatrix matrix = select_bands(profile_reader(in, o.input_format, o.ccs_length), select, warnings);
-  std::vector<double> shades = assign_shades(matrix, o.style.colour, select.aux);
+  BandMatrix matrix = profile_matrix(sample_source(in, o), select, buckets, warnings);
+  std::vector<double> shades = assign_shades(matrix, o.style.colour, aux ? &*aux : nullptr);
+  std::string aux_text = write_aux(matrix, shades);  // the byte figures, also with --percent
+  if (o.percent) to_percent(matrix);
 
-  // 4. Render or export.
-  std::string bytes;
-  if (format == OutputFormat::json) {
-    bytes = matrix_json(matrix);
-  } else if (format == OutputFormat::csv) {
-    bytes = matrix_csv(matrix);
-  } else {
-    ChartLayout layout = layout_chart(matrix, shades, style);
-    bytes = render_chart(layout, style, {format, o.dpi, matrix.job, out_path == "-" ? "stdout" : out_path});
-  }
-
-  // 5. Write the output, then the .aux (file mode), each atomically.
-  write_file_atomic(out_path, bytes);
-  if (file_mode) write_file_atomic(names.base + ".aux", write_aux(matrix, shades));
+  // 4. Render or export, then write the output and the .aux (file mode),
+  // each atomically.
+  write_file_atomic(out_path, render_or_export(matrix, shades, format, style, o, out_path));
+  if (file_mode) write_file_atomic(names.base + ".aux", aux_text);
 }
 
 }  // namespace hpng

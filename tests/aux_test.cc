@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "hpng/aux_file.h"
-#include "hpng/bands.h"
+#include "hpng/band_matrix.h"
 #include "hpng/shade.h"
 #include "util.h"
 

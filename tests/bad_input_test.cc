@@ -9,7 +9,7 @@
 
 #include "eventlog_writer.h"
 #include "hpng/aux_file.h"
-#include "hpng/bands.h"
+#include "hpng/band_matrix.h"
 #include "hpng/layout.h"
 #include "hpng/render.h"
 #include "hpng/shade.h"
@@ -179,16 +179,16 @@ TEST(BadInput, FullDiskIsAClearErrorAndLeavesNothing) {
 }
 
 // In-process sweeps: each prefix or mutation must give a Profile (then a
-// rendered page) or an InputError naming the file; anything else fails.
+// rendered page) or an Error naming the file; anything else fails.
 void survive(const std::string& name, const std::string& bytes, bool render) {
   try {
     BandMatrix m = select_in_memory(name, bytes);
     if (!render) return;
     std::vector<double> shades = assign_shades(m, true, nullptr);
     ChartLayout l = layout_chart(m, shades, {});
-    std::string out = render_chart(l, {}, {OutputFormat::svg, 96, m.job, name + ".svg"});
+    std::string out = render_chart(l, {}, {OutputFormat::svg, 96, m.header.job, name + ".svg"});
     EXPECT_NE(out.find("</svg>"), std::string::npos);
-  } catch (const InputError& e) {
+  } catch (const Error& e) {
     EXPECT_EQ(std::string(e.what()).rfind(name + ":", 0), 0u) << e.what();
   }
 }
@@ -234,7 +234,7 @@ TEST(BadInputSweep, FuzzRegressionsReplay) {
     if (f.rfind("aux_fuzz", 0) == 0) {
       try {
         read_aux({f, bytes});
-      } catch (const InputError&) {
+      } catch (const Error&) {
       }
     }
     ++replayed;

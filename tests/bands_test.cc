@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "hpng/bands.h"
+#include "hpng/band_matrix.h"
 #include "util.h"
 
 namespace hpng {
@@ -14,7 +14,9 @@ std::string profile(const std::string& body) {
   return "JOB \"j\" DATE \"d\" SAMPLE_UNIT \"s\" VALUE_UNIT \"b\"\n" + body;
 }
 
-BandMatrix select_bands(const std::string& hp, const SelectOptions& o) { return test::select_in_memory("t.hp", hp, o); }
+BandMatrix select_bands(const std::string& hp, const SelectOptions& o, size_t time_buckets = 0) {
+  return test::select_in_memory("t.hp", hp, o, time_buckets);
+}
 
 std::vector<std::string> names(const BandMatrix& m) {
   std::vector<std::string> out;
@@ -132,9 +134,7 @@ TEST(Bands, TimeBucketsKeepEachBucketsExtremes) {
     body += "BEGIN_SAMPLE " + std::to_string(k) + ".0 a " + std::to_string(a) + " b " + std::to_string(b) +
             " END_SAMPLE " + std::to_string(k) + ".0\n";
   }
-  SelectOptions all, bucketed;
-  bucketed.time_buckets = 4;
-  BandMatrix full = select_bands(profile(body), all), part = select_bands(profile(body), bucketed);
+  BandMatrix full = select_bands(profile(body), {}), part = select_bands(profile(body), {}, 4);
   EXPECT_EQ(part.x_range, full.x_range);
   EXPECT_EQ(part.y_range, full.y_range);
   EXPECT_EQ(part.total, full.total);

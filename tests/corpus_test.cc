@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "hpng/aux_file.h"
-#include "hpng/bands.h"
+#include "hpng/band_matrix.h"
 #include "hpng/read.h"
 #include "hpng/layout.h"
 #include "hpng/shade.h"
@@ -97,7 +97,7 @@ void check_corpus(const std::string& root) {
     Input in{r.stem + ".hp", read_file(root + "/" + r.stem + ".hp")};
     Flags f = parse_flags(r.flags);
     Warnings warnings;
-    BandMatrix m = select_bands(profile_reader(in, InputFormat::hp, 0), f.select, warnings);
+    BandMatrix m = profile_matrix(profile_source(in, InputFormat::hp, 0), f.select, 0, warnings);
     std::vector<double> shades = assign_shades(m, f.style.colour, nullptr);
     std::string ours = write_aux(m, shades);
     if (!file_exists(aux_path)) {

@@ -12,7 +12,7 @@
 #include <regex>
 
 #include "eventlog_writer.h"
-#include "hpng/bands.h"
+#include "hpng/band_matrix.h"
 #include "hpng/eventlog_reader.h"
 #include "hpng/hp_reader.h"
 #include "util.h"
@@ -59,11 +59,11 @@ size_t check_parity(const std::string& stem, const std::string& hp_bytes, const 
   bool hc = std::regex_search(stem, std::regex("(^|[.-])hc([.-]|$)"));
   int cut = !hc ? 0 : stem.find("L60") != std::string::npos ? 60 : 25;
   Input hp_in{stem + ".hp", hp_bytes}, log_in{stem + ".eventlog", log_bytes};
-  FullProfile hp = read_full([&](SampleSink& s) { return read_hp(hp_in, s); });
+  FullProfile hp = read_full([&](SampleSink& s, Warnings& w) { return read_hp(hp_in, s, w); });
   FullProfile ev;
   try {
-    ev = read_full([&](SampleSink& s) { return read_eventlog(log_in, {cut}, s); });
-  } catch (const InputError& e) {  // header-only logs of killed or refused runs
+    ev = read_full([&](SampleSink& s, Warnings& w) { return read_eventlog(log_in, {cut}, s, w); });
+  } catch (const Error& e) {  // header-only logs of killed or refused runs
     EXPECT_NE(std::string(e.what()).find("no heap profile in this eventlog"), std::string::npos) << e.what();
     return 0;
   }
@@ -111,7 +111,7 @@ TEST(EventlogParity, SharedCorpusLogsMatchTheirHpFiles) {
 
 FullProfile read(const std::string& bytes, int cut = 0) {
   Input in{"t.eventlog", bytes};
-  return read_full([&](SampleSink& s) { return read_eventlog(in, {cut}, s); });
+  return read_full([&](SampleSink& s, Warnings& w) { return read_eventlog(in, {cut}, s, w); });
 }
 
 std::string error_of(const std::string& bytes) {
@@ -132,10 +132,10 @@ TEST(Eventlog, HeaderGivesJobDateAndUnits) {
   w.program_args({"/tmp/x/prog", "a b", "+RTS", "-hc", "-RTS", "c", "--RTS", "+RTS"});
   w.heap_prof_begin(1, 1).sample_begin(2000000000).sample_stack(2000000001, 5, {}).sample_end(2000000002);
   FullProfile p = read(w.bytes());
-  EXPECT_EQ(p.job, "prog a b c +RTS +RTS -hc");
-  EXPECT_EQ(p.date, "Mon Sep 21 14:13 2026");  // 1790000000 s, in UTC
-  EXPECT_EQ(p.sample_unit, "seconds");
-  EXPECT_EQ(p.value_unit, "bytes");
+  EXPECT_EQ(p.info.header.job, "prog a b c +RTS +RTS -hc");
+  EXPECT_EQ(p.info.header.date, "Mon Sep 21 14:13 2026");  // 1790000000 s, in UTC
+  EXPECT_EQ(p.info.header.sample_unit, "seconds");
+  EXPECT_EQ(p.info.header.value_unit, "bytes");
   EXPECT_EQ(p.times, (std::vector<double>{0, 2, 2.000000002}));
   EXPECT_EQ(p.band_names, (std::vector<std::string>{"MAIN"}));
 }
@@ -195,7 +195,7 @@ TEST(Eventlog, SampleSplitAcrossBlocks) {
   w.sample_string(105, 2, "b").sample_end(106);
   FullProfile p = read(w.bytes());
   EXPECT_EQ(p.band_names, (std::vector<std::string>{"a", "b"}));
-  EXPECT_EQ(p.marks.size(), 1u);
+  EXPECT_EQ(p.info.marks.size(), 1u);
 }
 
 TEST(Eventlog, BiographicalSamplesAtTheirCensusTime) {
@@ -243,7 +243,7 @@ TEST(Eventlog, TruncatedLogKeepsCompleteSamples) {
     try {
       FullProfile q = read(all.substr(0, n));
       EXPECT_GE(q.times.size(), 3u);
-    } catch (const InputError& e) {
+    } catch (const Error& e) {
       EXPECT_NE(std::string(e.what()).find("t.eventlog"), std::string::npos);
     }
   }

@@ -8,11 +8,11 @@ namespace {
 
 BandMatrix sample() {
   BandMatrix m;
-  m.job = "prog \"x\"";
-  m.date = "d";
-  m.sample_unit = "seconds";
-  m.value_unit = "bytes";
-  m.input_format = "hp";
+  m.header.job = "prog \"x\"";
+  m.header.date = "d";
+  m.header.sample_unit = "seconds";
+  m.header.value_unit = "bytes";
+  m.header.input_format = "hp";
   m.times = {0, 0.5};
   m.bands = {{"OTHER", {1, 2}}, {"a,b\xff", {3, 4000000000}}};
   m.total = 1000000.7;

@@ -15,7 +15,7 @@ const std::string kHeader =
 
 test::FullProfile read(const std::string& text) {
   Input in{"t.hp", text};
-  return test::read_full([&](SampleSink& sink) { return read_hp(in, sink); });
+  return test::read_full([&](SampleSink& sink, Warnings& w) { return read_hp(in, sink, w); });
 }
 
 std::string error_of(const std::string& text) {
@@ -32,20 +32,20 @@ double value(const test::FullProfile& p, const std::string& band, size_t sample)
 TEST(HpReader, ReadsHeaderSamplesAndMarks) {
   test::FullProfile p = read(kHeader + "MARK 0.5\nBEGIN_SAMPLE 0.0\na 10\nb 20\nEND_SAMPLE 0.0\n"
                              "BEGIN_SAMPLE 1.5\na 30\nEND_SAMPLE 1.5\n");
-  EXPECT_EQ(p.job, "j");
-  EXPECT_EQ(p.sample_unit, "seconds");
+  EXPECT_EQ(p.info.header.job, "j");
+  EXPECT_EQ(p.info.header.sample_unit, "seconds");
   EXPECT_EQ(p.times, (std::vector<double>{0, 1.5}));
   EXPECT_EQ(p.band_names, (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(value(p, "a", 1), 30);
   EXPECT_TRUE(std::isnan(value(p, "b", 1)));  // no point: not zero
-  EXPECT_EQ(p.marks, (std::vector<double>{0.5}));
+  EXPECT_EQ(p.info.marks, (std::vector<double>{0.5}));
   EXPECT_TRUE(p.warnings.empty());
 }
 
 TEST(HpReader, DoubledQuotesAndGhcNames) {
   test::FullProfile p = read("JOB \"prog \"\"quoted\"\" (x)\"\n" + kHeader.substr(kHeader.find("DATE")) +
                    "BEGIN_SAMPLE 0.0\n(123)Main.CAF\t5\n<Main.sat_s3hW>\t6\n(,)\t7\n123abc 8\nEND_SAMPLE 0.0\n");
-  EXPECT_EQ(p.job, "prog \"quoted\" (x)");
+  EXPECT_EQ(p.info.header.job, "prog \"quoted\" (x)");
   EXPECT_EQ(p.band_names, (std::vector<std::string>{"(123)Main.CAF", "<Main.sat_s3hW>", "(,)", "123abc"}));
 }
 

@@ -129,13 +129,11 @@ TEST(Pixels, ProfilesReducedWhileReadLookLikeExactOnes) {
   write_file(dir + "/gen.hp", hp);
   ChartStyle style;
   style.colour = true;
-  SelectOptions whole, reduced;
-  reduced.time_buckets = 8 * most_columns(style);
-  for (const auto& [name, opts] : {std::pair{"whole", whole}, std::pair{"reduced", reduced}}) {
-    BandMatrix m = test::select_in_memory("gen.hp", hp, opts);
+  for (const auto& [name, buckets] : {std::pair{"whole", size_t{0}}, std::pair{"reduced", 8 * most_columns(style)}}) {
+    BandMatrix m = test::select_in_memory("gen.hp", hp, {}, buckets);
     std::printf("%s: %zu samples in the matrix\n", name, m.times.size());
     std::vector<double> shades = assign_shades(m, true, nullptr);
-    write_file(dir + "/" + name + ".ps", render_chart(layout_chart(m, shades, style), style, {OutputFormat::ps, 96, m.job, name}));
+    write_file(dir + "/" + name + ".ps", render_chart(layout_chart(m, shades, style), style, {OutputFormat::ps, 96, m.header.job, name}));
   }
   ASSERT_EQ(run_in(dir, exe() + " -c --exact -o exact.ps gen.hp").status, 0);
   Image whole_img = rasterise(dir, "whole.ps", 300), reduced_img = rasterise(dir, "reduced.ps", 300);

@@ -3,6 +3,8 @@
 
 #include "hpng/read.h"
 
+#include <gtest/gtest.h>
+
 #include <dirent.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -114,44 +116,45 @@ namespace {
 
 class CollectingSink : public SampleSink {
  public:
-  void point(uint32_t key, double value) override { open.push_back({key, value}); }
-  void end_sample() override {
-    samples.push_back(std::move(open));
-    open.clear();
+  explicit CollectingSink(FullProfile& p) : p_(p) {}
+  void band(uint32_t id, std::string_view name) override {
+    EXPECT_EQ(id, p_.band_names.size()) << "bands are announced in order";
+    p_.band_names.emplace_back(name);
+    p_.values.emplace_back(p_.times.size(), std::nan(""));
   }
-  std::vector<std::vector<std::pair<uint32_t, double>>> samples;
-  std::vector<std::pair<uint32_t, double>> open;
+  void sample(const Sample& s) override {
+    EXPECT_TRUE(p_.times.empty() || s.time >= p_.times.back()) << "times go back at " << s.time;
+    p_.times.push_back(s.time);
+    for (std::vector<double>& v : p_.values) v.push_back(std::nan(""));
+    for (const DataPoint& p : s.points) {
+      double& cell = p_.values.at(p.band).back();
+      if (std::isnan(cell)) {
+        cell = p.value;
+      } else {
+        cell += p.value;
+        ++p_.extra_points;
+      }
+    }
+  }
+
+ private:
+  FullProfile& p_;
 };
 
 }  // namespace
 
-FullProfile read_full(const ReadPass& read) {
-  CollectingSink sink;
-  FullProfile f{read(sink), {}, 0};
-  const Profile& p = f;
-  f.values.assign(p.band_names.size(), std::vector<double>(p.times.size(), std::nan("")));
-  for (size_t k = 0; k < sink.samples.size() && k < p.slot_of_sample.size(); ++k) {
-    uint32_t slot = p.slot_of_sample[k];
-    if (slot == kNoBand) continue;
-    for (const auto& [key, value] : sink.samples[k]) {
-      uint32_t b = key < p.band_of_key.size() ? p.band_of_key[key] : kNoBand;
-      if (b == kNoBand) continue;
-      double& cell = f.values[b][slot];
-      if (std::isnan(cell)) {
-        cell = value;
-      } else {
-        cell += value;
-        ++f.extra_points;
-      }
-    }
-  }
+FullProfile read_full(const SampleSource& read) {
+  FullProfile f;
+  CollectingSink sink(f);
+  f.info = read(sink, f.warnings);
   return f;
 }
 
-BandMatrix select_in_memory(const std::string& name, const std::string& bytes, const SelectOptions& opts) {
+BandMatrix select_in_memory(const std::string& name, const std::string& bytes, const SelectOptions& opts,
+                            size_t time_buckets) {
   Input in{name, bytes};
   Warnings warnings;
-  return select_bands(profile_reader(in, InputFormat::automatic, 0), opts, warnings);
+  return profile_matrix(profile_source(in, InputFormat::automatic, 0), opts, time_buckets, warnings);
 }
 
 }  // namespace hpng::test

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "hpng/bands.h"
+#include "hpng/band_matrix.h"
 #include "hpng/diag.h"
-#include "hpng/profile.h"
+#include "hpng/samples.h"
 
 namespace hpng::test {
 
@@ -31,28 +31,34 @@ std::vector<std::string> list_dir(const std::string& dir);
 std::string shell_quote(const std::string& s);
 bool have_tool(const std::string& name);
 
-// The message of the InputError that read() throws, or "(no error)".
+// The message of the Error that read() throws, or "(no error)".
 template <class Read>
 std::string error_message(Read read) {
   try {
     read();
-  } catch (const InputError& e) {
+  } catch (const Error& e) {
     return e.what();
   }
   return "(no error)";
 }
 
-// Every data point of a profile, for tests of the readers: values[band][k]
-// is the sum of the band's points in times[k] (NaN: no point), and
-// extra_points counts the points beyond a band's first in a sample.
-struct FullProfile : Profile {
+// Every sample of a profile, for tests of the readers and transformations:
+// values[band][k] is the sum of the band's points in sample k (NaN: no
+// point), and extra_points counts the points beyond a band's first in a
+// sample.
+struct FullProfile {
+  ProfileInfo info;
+  std::vector<std::string> band_names;
+  std::vector<double> times;
   std::vector<std::vector<double>> values;
   size_t extra_points = 0;
+  Warnings warnings;
 };
-FullProfile read_full(const ReadPass& read);
+FullProfile read_full(const SampleSource& read);
 
-// select_bands over the input named `name` holding `bytes` (format sniffed);
-// the reader's warnings are dropped.
-BandMatrix select_in_memory(const std::string& name, const std::string& bytes, const SelectOptions& opts = {});
+// profile_matrix over the input named `name` holding `bytes` (format
+// sniffed); the reader's warnings are dropped.
+BandMatrix select_in_memory(const std::string& name, const std::string& bytes, const SelectOptions& opts = {},
+                            size_t time_buckets = 0);
 
 }  // namespace hpng::test

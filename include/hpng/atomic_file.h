@@ -8,7 +8,7 @@
 namespace hpng {
 
 // Writes `data` to `path` atomically; "-" writes to standard output.
-// Throws InputError naming the path on any failure.
+// Throws Error (kind output) naming the path on any failure.
 void write_file_atomic(const std::string& path, std::string_view data);
 
 }  // namespace hpng

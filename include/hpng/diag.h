@@ -1,6 +1,9 @@
 // Diagnostics: every stage reports problems in one shape, so `main` alone
-// decides how to print them and which exit status to use. Readers keep byte
-// offsets and turn them into line:column only when a message is made.
+// decides how to print them and which exit status to use. An error is an
+// Error with a kind (which decides the exit status) and a Diagnostic (which
+// says where and what); recoverable problems go to the one Warnings list
+// each stage is given. Readers keep byte offsets and turn them into
+// line:column only when a message is made.
 #pragma once
 #include <cstddef>
 #include <stdexcept>
@@ -16,26 +19,36 @@ struct Diagnostic {
   std::string message;   // what was expected / what went wrong
 };
 
-// "FILE:LOC: message" (or "FILE: message" without a location).
+// "FILE:LOC: message" (or "FILE: message" without a location, or just the
+// message without a file).
 std::string describe(const Diagnostic& d);
 
-// Bad input: the file is not a profile we can render. Exit status 1.
-class InputError : public std::runtime_error {
+enum class ErrorKind {
+  usage,            // the command line is wrong: exit status 2
+  input,            // an input cannot be read or is not a profile we draw: 1
+  nothing_to_draw,  // the options leave nothing of the profile to draw: 1
+  output,           // an output cannot be rendered or written: 1
+};
+
+class Error : public std::runtime_error {
  public:
-  explicit InputError(Diagnostic d);
+  Error(ErrorKind kind, Diagnostic d);
+  ErrorKind kind() const { return kind_; }
   const Diagnostic& diagnostic() const { return diag_; }
 
  private:
+  ErrorKind kind_;
   Diagnostic diag_;
 };
 
-// Wrong command line. Exit status 2.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+Error input_error(std::string file, std::string location, std::string message);
+Error usage_error(std::string message);
+Error output_error(std::string file, std::string message);
 
-// Recoverable problems, printed as warnings once a stage is done.
+// 2 for usage errors, 1 for the rest.
+int exit_status(ErrorKind kind);
+
+// Recoverable problems, printed as warnings once the run is over.
 using Warnings = std::vector<Diagnostic>;
 
 // A short, printable excerpt of input bytes for messages: at most `max`

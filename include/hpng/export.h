@@ -2,7 +2,7 @@
 #pragma once
 #include <string>
 
-#include "hpng/bands.h"
+#include "hpng/band_matrix.h"
 
 namespace hpng {
 

@@ -26,11 +26,15 @@ struct Input {
 };
 
 // Maps a regular file, or reads standard input for "-" (or a pipe, a
-// device). Throws InputError.
+// device). Throws Error (kind input).
 Input load_input(const std::string& path);
 
 // An eventlog starts with the header-begin marker "hdrb"; anything else is
 // taken as a .hp file.
 InputFormat sniff_format(std::string_view bytes);
+
+// For a .hp that fails on its first lines: "; this does not look like ..."
+// when the bytes are plainly not a heap profile, else empty.
+std::string not_a_profile_hint(std::string_view bytes);
 
 }  // namespace hpng

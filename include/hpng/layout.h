@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "hpng/bands.h"
+#include "hpng/band_matrix.h"
 #include "hpng/shade.h"
 
 namespace hpng {

@@ -9,7 +9,7 @@ namespace hpng {
 
 enum class OutputFormat { ps, eps, pdf, svg, png, json, csv };
 
-// "ps", "eps", ... ; throws UsageError on an unknown name.
+// "ps", "eps", ... ; throws Error (kind usage) on an unknown name.
 OutputFormat parse_format(const std::string& name);
 const char* format_extension(OutputFormat f);
 
@@ -20,7 +20,8 @@ struct RenderOptions {
   std::string target;       // the output's name, for messages
 };
 
-// The finished file's bytes. Throws InputError if Cairo reports a failure.
+// The finished file's bytes. Throws Error (kind output) if Cairo reports a
+// failure.
 std::string render_chart(const ChartLayout& layout, const ChartStyle& style,
                          const RenderOptions& opts);
 

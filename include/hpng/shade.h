@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "hpng/aux_file.h"
-#include "hpng/bands.h"
+#include "hpng/band_matrix.h"
 
 namespace hpng {
 

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "hpng/aux_file.h"
-#include "hpng/bands.h"
+#include "hpng/band_matrix.h"
 #include "hpng/read.h"
 #include "hpng/shade.h"
 
@@ -17,9 +17,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     hpng::SelectOptions o;
     o.aux = &aux;
     hpng::Warnings warnings;
-    hpng::BandMatrix m = hpng::select_bands(hpng::profile_reader(p, hpng::InputFormat::hp, 0), o, warnings);
+    hpng::BandMatrix m = hpng::profile_matrix(hpng::profile_source(p, hpng::InputFormat::hp, 0), o, 0, warnings);
     (void)hpng::assign_shades(m, size % 2, &aux);
-  } catch (const hpng::InputError&) {
+  } catch (const hpng::Error&) {
   }
   return 0;
 }

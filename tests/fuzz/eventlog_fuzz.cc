@@ -1,22 +1,52 @@
 // Fuzz target: any bytes through the eventlog reader and band selection
-// must end in a Profile or an InputError, never a crash or sanitizer report;
-// every read of the bytes must give the same profile.
+// must end in a matrix or an Error, never a crash or sanitizer report;
+// every read of the bytes must give the same stream, also when the bytes
+// come in two pieces, as --watch reads them.
 #include <cstdint>
 #include <string>
 
-#include "hpng/bands.h"
-#include "same_profile.h"
+#include "hpng/band_matrix.h"
+#include "hpng/eventlog_reader.h"
 #include "hpng/read.h"
+#include "same_profile.h"
+
+namespace {
+
+void check_pieces(const std::string& bytes, size_t cut, const hpng::EventlogOptions& opts) {
+  RecordingSink whole, pieces;
+  hpng::Warnings w;
+  hpng::Input all{"fuzz.eventlog", bytes}, first{"fuzz.eventlog", bytes.substr(0, cut)};
+  try {
+    (void)hpng::read_eventlog(all, opts, whole, w);
+  } catch (const hpng::Error&) {
+    return;
+  }
+  hpng::EventlogReader r(opts);
+  try {  // what reads whole reads in pieces
+    r.feed(first, false, pieces, w);
+    r.feed(all, true, pieces, w);
+  } catch (const hpng::Error&) {
+    std::abort();
+  }
+  if (whole.times != pieces.times || whole.names != pieces.names || whole.points.size() != pieces.points.size()) {
+    std::abort();
+  }
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > (1u << 18)) return -1;
-  hpng::Input in{"fuzz.eventlog", std::string(reinterpret_cast<const char*>(data), size)};
+  std::string bytes(reinterpret_cast<const char*>(data), size);
+  hpng::Input in{"fuzz.eventlog", bytes};
+  int cut = static_cast<int>(size % 3 == 0 ? 25 : 0);
   try {
-    hpng::ReadPass read = hpng::profile_reader(in, hpng::InputFormat::eventlog, static_cast<int>(size % 3 == 0 ? 25 : 0));
+    hpng::SampleSource read = hpng::profile_source(in, hpng::InputFormat::eventlog, cut);
     check_same_profile(read);
     hpng::Warnings warnings;
-    (void)hpng::select_bands(read, {}, warnings);
-  } catch (const hpng::InputError&) {
+    (void)hpng::profile_matrix(read, {}, 0, warnings);
+    check_pieces(bytes, size == 0 ? 0 : (size * 7919) % size, {cut});
+  } catch (const hpng::Error&) {
   }
   return 0;
 }

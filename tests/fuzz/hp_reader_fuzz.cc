@@ -1,26 +1,57 @@
 // Fuzz target: any bytes through the .hp reader and band selection must end
-// in a Profile or an InputError, never a crash, hang or sanitizer report;
-// every read of the bytes must give the same profile.
+// in a matrix or an Error, never a crash, hang or sanitizer report; every
+// read of the bytes must give the same stream. Also feeds the bytes in two
+// pieces, as --watch does, and checks the pieces give the whole read.
 #include <cstdint>
 #include <string>
 
-#include "hpng/bands.h"
-#include "same_profile.h"
+#include "hpng/band_matrix.h"
+#include "hpng/hp_reader.h"
 #include "hpng/read.h"
+#include "same_profile.h"
+
+namespace {
+
+// The bytes fed as a file growing in two steps give what one read gives.
+void check_pieces(const std::string& bytes, size_t cut) {
+  RecordingSink whole, pieces;
+  hpng::Warnings w;
+  hpng::Input all{"fuzz.hp", bytes}, first{"fuzz.hp", bytes.substr(0, cut)};
+  hpng::ProfileInfo a;
+  try {
+    a = hpng::read_hp(all, whole, w);
+  } catch (const hpng::Error&) {
+    return;
+  }
+  hpng::HpReader r;
+  try {  // what reads whole reads in pieces
+    r.feed(first, false, pieces, w);
+    r.feed(all, true, pieces, w);
+  } catch (const hpng::Error&) {
+    std::abort();
+  }
+  if (whole.times != pieces.times || whole.names != pieces.names || whole.points.size() != pieces.points.size() ||
+      a.marks != r.info().marks) {
+    std::abort();
+  }
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > (1u << 16)) return -1;
-  hpng::Input in{"fuzz.hp", std::string(reinterpret_cast<const char*>(data), size)};
+  std::string bytes(reinterpret_cast<const char*>(data), size);
+  hpng::Input in{"fuzz.hp", bytes};
   try {
-    hpng::ReadPass read = hpng::profile_reader(in, hpng::InputFormat::hp, 0);
+    hpng::SampleSource read = hpng::profile_source(in, hpng::InputFormat::hp, 0);
     check_same_profile(read);
     hpng::SelectOptions o;
     o.by_deviation = size % 2;
     o.band_limit = static_cast<int>(size % 23);
-    o.time_buckets = size % 5;
     hpng::Warnings warnings;
-    (void)hpng::select_bands(read, o, warnings);
-  } catch (const hpng::InputError&) {
+    (void)hpng::profile_matrix(read, o, size % 5, warnings);
+    check_pieces(bytes, size == 0 ? 0 : data[0] % size);
+  } catch (const hpng::Error&) {
   }
   return 0;
 }

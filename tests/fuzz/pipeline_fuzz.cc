@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "hpng/bands.h"
+#include "hpng/band_matrix.h"
 #include "hpng/export.h"
 #include "hpng/read.h"
 #include "hpng/layout.h"
@@ -20,9 +20,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     o.by_deviation = f & 2;
     o.by_name = (f & 4) ? hpng::NameOrder::descending : hpng::NameOrder::none;
     o.band_limit = (f & 8) ? 0 : 20;
-    o.time_buckets = (f & 128) ? 3 : 0;  // reduced while read, even for a few samples
+    size_t buckets = (f & 128) ? 3 : 0;  // reduced while read, even for a few samples
     hpng::Warnings warnings;
-    hpng::BandMatrix m = hpng::select_bands(hpng::profile_reader(in, hpng::InputFormat::hp, 0), o, warnings);
+    hpng::BandMatrix m = hpng::profile_matrix(hpng::profile_source(in, hpng::InputFormat::hp, 0), o, buckets, warnings);
     hpng::ChartStyle style;
     style.colour = f & 16;
     style.key_pages = f & 32;
@@ -30,9 +30,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::vector<double> shades = hpng::assign_shades(m, style.colour, nullptr);
     hpng::ChartLayout layout = hpng::layout_chart(m, shades, style);
     hpng::OutputFormat fmt = (f & 64) ? hpng::OutputFormat::svg : hpng::OutputFormat::ps;
-    (void)hpng::render_chart(layout, style, {fmt, 96, m.job, "fuzz"});
+    (void)hpng::render_chart(layout, style, {fmt, 96, m.header.job, "fuzz"});
     (void)hpng::matrix_json(m);
-  } catch (const hpng::InputError&) {
+  } catch (const hpng::Error&) {
   }
   return 0;
 }

@@ -1,0 +1,48 @@
+// The band/time matrix every output draws or exports: the selected bands'
+// values at each kept sample time, OTHER summed, in drawing order, with the
+// axis ranges and the title total. Built by one more read of the stream,
+// which adds each point into the row of the band it is drawn in.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "hpng/aux_file.h"
+#include "hpng/band_selection.h"
+#include "hpng/band_stats.h"
+
+namespace hpng {
+
+struct Band {
+  std::string name;
+  std::vector<double> values;  // one per time, unscaled, 0 where no point
+};
+
+struct BandMatrix {
+  ProfileHeader header;
+  std::vector<double> times;  // every sample's, or those time_buckets kept
+  std::vector<Band> bands;    // drawing order: index 0 is the bottom band
+  std::vector<double> marks;
+  double x_range = 1;  // span of the x axis (hp2ps's X)
+  double y_range = 1;  // top of the y axis (hp2ps's Y)
+  double total = 0;    // trapezoid area of the stacked total (title figure)
+  bool percent = false;  // values are shares of each sample's total (percent.h)
+};
+
+struct MatrixOptions {
+  // 0: every sample; else the reduction of time_buckets.h. The ranges and
+  // the title total always come from every sample.
+  size_t time_buckets = 0;
+  const AuxFile* aux = nullptr;  // -p: its ranges can only enlarge ours
+};
+
+// Throws Error (kind input) when the matrix would exceed kMaxMatrixCells.
+BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, const Selection& selection,
+                        const MatrixOptions& opts);
+
+// Every stage from the statistics to the matrix, reading the stream as often
+// as they need (twice; three times with -d). The first read's warnings go
+// to `warnings`; select.aux also enlarges the ranges.
+BandMatrix profile_matrix(const SampleSource& source, const SelectOptions& select, size_t time_buckets,
+                          Warnings& warnings);
+
+}  // namespace hpng

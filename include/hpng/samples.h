@@ -1,0 +1,60 @@
+// The stream every later stage reads: complete samples, in time order, each
+// with its time and its data points. Readers produce it from either input
+// format, and nothing after them knows which format was read; a
+// transformation (time window, band filter) wraps a source and passes on a
+// stream of the same shape. A reader does not keep the data points, so a
+// profile far larger than memory can be read, again and again: band
+// selection reads the stream once per statistic it needs.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hpng/diag.h"
+
+namespace hpng {
+
+struct DataPoint {
+  uint32_t band;  // 0, 1, 2, ... in the order bands were announced
+  double value;   // a band may have several points in one sample: they add
+};
+
+struct Sample {
+  double time;
+  std::span<const DataPoint> points;
+};
+
+struct ProfileHeader {
+  std::string job, date, sample_unit, value_unit;
+  std::string input_format;  // "hp" or "eventlog"
+  std::string source;        // the input's name, for messages
+};
+
+// What a whole read says about the profile besides its samples.
+struct ProfileInfo {
+  ProfileHeader header;
+  std::vector<double> marks;  // in time order
+};
+
+class SampleSink {
+ public:
+  virtual ~SampleSink() = default;
+  // A band, announced once, before the first sample with a point of it; ids
+  // count up from 0 in the order bands are first seen in complete samples.
+  virtual void band(uint32_t id, std::string_view name) = 0;
+  // Times never decrease from one sample to the next.
+  virtual void sample(const Sample& s) = 0;
+};
+
+// One whole read of a profile into a sink: every call delivers the same
+// bands and samples. Warnings go to the list it is given.
+using SampleSource = std::function<ProfileInfo(SampleSink&, Warnings&)>;
+
+// The most band x sample cells a drawing holds (1 GiB of values): larger
+// selections are refused with a clear message instead of exhausting memory.
+constexpr size_t kMaxMatrixCells = size_t{1} << 27;
+
+}  // namespace hpng

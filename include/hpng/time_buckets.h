@@ -1,0 +1,43 @@
+// The reduction of a profile to what its drawing can show, made while the
+// profile is read so that memory does not grow with the samples: with more
+// samples than twice the buckets, the time axis is cut into that many equal
+// buckets and only the samples where the stacked total is lowest and
+// highest in each bucket (plus the first and last sample) are kept, with
+// their rows. Enough for a drawing simplified to fewer columns than buckets
+// (layout.h, visible_samples), whose columns keep their lowest and highest
+// samples too.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace hpng {
+
+class TimeBuckets {
+ public:
+  // `times`: every sample's; `buckets` 0 (or too few samples): keep all.
+  TimeBuckets(const std::vector<double>& times, size_t buckets, size_t rows);
+  // Sample k (an index into times, offered in order) with its rows' values
+  // and their sum.
+  void offer(uint32_t k, std::span<const double> values, double height);
+
+  struct Kept {
+    std::vector<uint32_t> samples;              // indices into times, in order
+    std::vector<std::vector<double>> rows;      // per row, a value per kept sample
+  };
+  Kept result() const;
+  size_t capacity() const { return slots_.size(); }  // samples it can hold
+
+ private:
+  bool better(size_t entry, uint32_t k, double height, bool low) const;
+  void store(size_t entry, uint32_t k, double height, std::span<const double> values);
+
+  static constexpr uint32_t kEmpty = UINT32_MAX;
+  const std::vector<double>& times_;
+  size_t buckets_, rows_;
+  std::vector<uint32_t> slots_;   // per entry: the sample held, or kEmpty
+  std::vector<double> heights_;   // per entry: its stacked total
+  std::vector<double> values_;    // per entry: its rows
+};
+
+}  // namespace hpng

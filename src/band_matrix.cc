@@ -1,0 +1,93 @@
+// See band_matrix.h.
+#include "hpng/band_matrix.h"
+
+#include <algorithm>
+
+#include "hpng/time_buckets.h"
+
+namespace hpng {
+
+namespace {
+
+constexpr uint32_t kNotDrawn = UINT32_MAX;
+
+// Rows bottom to top: OTHER (when there is one), then the drawn bands.
+std::vector<uint32_t> row_of_band(const Selection& sel, size_t bands) {
+  std::vector<uint32_t> row(bands, kNotDrawn);
+  for (uint32_t b : sel.other) row[b] = 0;
+  uint32_t first = sel.other.empty() ? 0 : 1;
+  for (size_t i = 0; i < sel.drawn.size(); ++i) row[sel.drawn[i]] = first + static_cast<uint32_t>(i);
+  return row;
+}
+
+class RowsSink : public SampleSink {
+ public:
+  RowsSink(std::vector<uint32_t> row_of_band, TimeBuckets& kept, size_t rows)
+      : row_of_band_(std::move(row_of_band)), kept_(kept), current_(rows, 0) {}
+  void band(uint32_t, std::string_view) override {}
+  void sample(const Sample& s) override {
+    for (const DataPoint& p : s.points) {
+      if (uint32_t r = row_of_band_[p.band]; r != kNotDrawn) current_[r] += p.value;
+    }
+    double h = 0;
+    for (double v : current_) h += v;
+    kept_.offer(static_cast<uint32_t>(heights.size()), current_, h);
+    heights.push_back(h);
+    std::fill(current_.begin(), current_.end(), 0);
+  }
+  std::vector<double> heights;  // every sample's stacked total
+
+ private:
+  std::vector<uint32_t> row_of_band_;
+  TimeBuckets& kept_;
+  std::vector<double> current_;
+};
+
+void set_ranges_and_total(BandMatrix& m, const std::vector<double>& times, const std::vector<double>& heights,
+                          const AuxFile* aux) {
+  size_t n = times.size();
+  double x = n ? times.back() - times.front() : 0;
+  double y = n ? *std::max_element(heights.begin(), heights.end()) : 0;
+  if (aux && aux->x_range) x = std::max(x, *aux->x_range);
+  if (aux && aux->y_range) y = std::max(y, *aux->y_range);
+  m.x_range = x == 0 ? 1 : x;
+  m.y_range = y == 0 ? 1 : y;
+  double area = 0;
+  for (size_t k = 1; k < n; ++k) area += (times[k] - times[k - 1]) * (heights[k - 1] + heights[k]) / 2;
+  m.total = area;
+}
+
+}  // namespace
+
+BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, const Selection& sel,
+                        const MatrixOptions& opts) {
+  size_t rows = sel.rows();
+  TimeBuckets kept(stats.times, opts.time_buckets, rows);
+  if (rows > 0 && kept.capacity() > kMaxMatrixCells / rows) {
+    throw input_error(stats.info.header.source, "",
+                      "too large: " + std::to_string(rows) + " bands x " + std::to_string(kept.capacity()) +
+                          " samples is more than hp2ps-ng holds (" + std::to_string(kMaxMatrixCells) +
+                          " values; lower -m)");
+  }
+  RowsSink sink(row_of_band(sel, stats.names.size()), kept, rows);
+  Warnings again;  // the first read reported them
+  source(sink, again);
+  TimeBuckets::Kept k = kept.result();
+  BandMatrix m{stats.info.header, {}, {}, stats.info.marks};
+  for (uint32_t s : k.samples) m.times.push_back(stats.times[s]);
+  size_t first = sel.other.empty() ? 0 : 1;
+  if (first) m.bands.push_back({"OTHER", std::move(k.rows[0])});
+  for (size_t i = 0; i < sel.drawn.size(); ++i) m.bands.push_back({stats.names[sel.drawn[i]], std::move(k.rows[first + i])});
+  set_ranges_and_total(m, stats.times, sink.heights, opts.aux);
+  return m;
+}
+
+BandMatrix profile_matrix(const SampleSource& source, const SelectOptions& select, size_t time_buckets,
+                          Warnings& warnings) {
+  BandStats stats = collect_stats(source, warnings);
+  std::vector<double> sd = select.by_deviation ? band_deviations(source, stats) : std::vector<double>();
+  Selection selection = select_bands(stats, select, sd);
+  return build_matrix(source, stats, selection, {time_buckets, select.aux});
+}
+
+}  // namespace hpng

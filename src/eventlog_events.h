@@ -1,0 +1,166 @@
+// Decoding the payloads of the eventlog events hp2ps-ng uses, one small
+// function per event type. Fields are big-endian; a String is UTF-8 bytes
+// and a NUL, a Text runs to the end of the payload. Reading is bounded by
+// the payload: a field past its end reads as zero (and marks the read
+// short), and a String without its NUL ends at the payload's end. Fields a
+// newer GHC appends are never read, so they cannot upset anything.
+#pragma once
+#include <cstdint>
+#include <ctime>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hpng::events {
+
+enum Id : uint16_t {
+  kRtsIdentifier = 29,
+  kProgramArgs = 30,
+  kWallClockTime = 43,
+  kUserMarker = 58,
+  kHeapProfBegin = 160,
+  kHeapProfCostCentre = 161,
+  kHeapProfSampleBegin = 162,
+  kHeapProfSampleCostCentre = 163,
+  kHeapProfSampleString = 164,
+  kHeapProfSampleEnd = 165,
+  kHeapBioProfSampleBegin = 166,
+};
+
+struct Fields {
+  std::string_view p;
+  size_t at = 0;
+  bool short_read = false;
+
+  uint64_t uint(size_t bytes) {
+    if (at > p.size() || p.size() - at < bytes) {
+      short_read = true;
+      at = p.size();
+      return 0;
+    }
+    uint64_t v = 0;
+    for (size_t i = 0; i < bytes; ++i) v = (v << 8) | static_cast<unsigned char>(p[at + i]);
+    at += bytes;
+    return v;
+  }
+  std::string_view string() {
+    size_t start = at, nul = p.find('\0', at);
+    at = nul == std::string_view::npos ? p.size() : nul + 1;
+    return p.substr(start, (nul == std::string_view::npos ? p.size() : nul) - start);
+  }
+  std::string_view rest() {
+    std::string_view r = p.substr(std::min(at, p.size()));
+    at = p.size();
+    return r;
+  }
+};
+
+// HEAP_PROF_BEGIN: Word8 profile id, Word64 sampling period (ns), Word32
+// breakdown (1 -hc, 2 -hm, 3 -hd, 4 -hy, 5 -hr, 6 -hb, 7 -hT, ...), then
+// seven filter Strings; the last is the biography filter (-hb<...>).
+struct HeapProfBegin {
+  uint64_t period_ns;
+  uint32_t breakdown;
+  std::string bio_filter;
+};
+inline HeapProfBegin heap_prof_begin(std::string_view payload) {
+  Fields f{payload};
+  f.uint(1);
+  HeapProfBegin b{f.uint(8), static_cast<uint32_t>(f.uint(4)), ""};
+  for (int i = 0; i < 6; ++i) f.string();
+  b.bio_filter = std::string(f.string());
+  return b;
+}
+
+constexpr uint32_t kBreakdownBiography = 6;
+
+// HEAP_PROF_COST_CENTRE: Word32 id, Strings label, module, source location,
+// Word8 flags.
+struct CostCentre {
+  uint32_t id;
+  std::string label, module, src_loc;
+};
+inline CostCentre cost_centre(std::string_view payload) {
+  Fields f{payload};
+  CostCentre c{static_cast<uint32_t>(f.uint(4)), "", "", ""};
+  c.label = f.string();
+  c.module = f.string();
+  c.src_loc = f.string();
+  return c;
+}
+
+// A band of a census: its bytes and what names it (a label, or a stack's
+// raw ids). Both band events start with Word8 profile id, Word64 bytes.
+struct BandSample {
+  double value;
+  std::string_view key;
+};
+
+// HEAP_PROF_SAMPLE_COST_CENTRE: ..., Word8 depth, depth x Word32 cost-centre
+// ids, innermost first (MAIN itself not listed: depth 0 is the MAIN stack).
+// Empty for an event shorter than its stack.
+inline std::optional<BandSample> stack_sample(std::string_view payload) {
+  Fields f{payload};
+  f.uint(1);
+  double value = static_cast<double>(f.uint(8));
+  size_t depth = static_cast<size_t>(f.uint(1));
+  if (f.short_read || depth * 4 > payload.size() - f.at) return std::nullopt;
+  return BandSample{value, payload.substr(f.at, depth * 4)};
+}
+
+// HEAP_PROF_SAMPLE_STRING: ..., String label.
+inline std::optional<BandSample> string_sample(std::string_view payload) {
+  Fields f{payload};
+  f.uint(1);
+  BandSample b{static_cast<double>(f.uint(8)), {}};
+  b.key = f.string();
+  if (f.short_read) return std::nullopt;
+  return b;
+}
+
+// HEAP_BIO_PROF_SAMPLE_BEGIN: Word64 era, Word64 census time (ns). The
+// census time, not the event's (all are written at exit), places a sample.
+inline std::optional<uint64_t> bio_census_time(std::string_view payload) {
+  Fields f{payload};
+  f.uint(8);
+  uint64_t t = f.uint(8);
+  if (f.short_read) return std::nullopt;
+  return t;
+}
+
+// RTS_IDENTIFIER: Word32 capset, Text "GHC-9.0.2 rts_p". True when the RTS
+// way has a "p" (profiling) component: rts_p, rts_thr_p, rts_debug_p, ...
+inline bool profiled_rts(std::string_view payload) {
+  Fields f{payload};
+  f.uint(4);
+  std::string_view ident = f.rest();
+  size_t space = ident.find(' ');
+  std::string_view way = space == std::string_view::npos ? std::string_view() : ident.substr(space + 1);
+  for (size_t start = 0; start <= way.size();) {
+    size_t end = std::min(way.find('_', start), way.size());
+    if (way.substr(start, end - start) == "p") return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+// PROGRAM_ARGS: Word32 capset, then each argument as a String.
+inline std::vector<std::string> program_args(std::string_view payload) {
+  Fields f{payload};
+  f.uint(4);
+  std::vector<std::string> args;
+  while (f.at < f.p.size()) args.emplace_back(f.string());
+  return args;
+}
+
+// WALL_CLOCK_TIME: Word32 capset, Word64 Unix seconds, Word32 ns.
+inline std::optional<time_t> wall_clock_seconds(std::string_view payload) {
+  Fields f{payload};
+  f.uint(4);
+  time_t secs = static_cast<time_t>(f.uint(8));
+  if (f.short_read) return std::nullopt;
+  return secs;
+}
+
+}  // namespace hpng::events

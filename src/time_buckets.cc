@@ -1,0 +1,59 @@
+// See time_buckets.h. Entries 2b and 2b + 1 hold bucket b's lowest and
+// highest sample; the last two entries the first and the last sample.
+#include "hpng/time_buckets.h"
+
+#include <algorithm>
+
+namespace hpng {
+
+TimeBuckets::TimeBuckets(const std::vector<double>& times, size_t buckets, size_t rows)
+    : times_(times), buckets_(times.size() > 2 * buckets + 2 ? buckets : 0), rows_(rows) {
+  slots_.assign(buckets_ ? 2 * buckets_ + 2 : times.size(), kEmpty);
+  heights_.assign(slots_.size(), 0);
+  values_.assign(slots_.size() * rows_, 0);
+}
+
+// Ties go to the earlier sample.
+bool TimeBuckets::better(size_t entry, uint32_t k, double height, bool low) const {
+  if (slots_[entry] == kEmpty) return true;
+  double held = heights_[entry];
+  return (low ? height < held : height > held) || (height == held && k < slots_[entry]);
+}
+
+void TimeBuckets::store(size_t entry, uint32_t k, double height, std::span<const double> values) {
+  slots_[entry] = k;
+  heights_[entry] = height;
+  std::copy(values.begin(), values.end(), values_.begin() + static_cast<std::ptrdiff_t>(entry * rows_));
+}
+
+void TimeBuckets::offer(uint32_t k, std::span<const double> values, double height) {
+  if (!buckets_) {
+    store(k, k, height, values);
+    return;
+  }
+  if (k == 0) store(2 * buckets_, k, height, values);
+  if (k + 1 == times_.size()) store(2 * buckets_ + 1, k, height, values);
+  double t0 = times_.front(), span = times_.back() - t0;
+  size_t b = span > 0 ? static_cast<size_t>((times_[k] - t0) / span * static_cast<double>(buckets_)) : 0;
+  b = std::min(b, buckets_ - 1);
+  if (better(2 * b, k, height, true)) store(2 * b, k, height, values);
+  if (better(2 * b + 1, k, height, false)) store(2 * b + 1, k, height, values);
+}
+
+TimeBuckets::Kept TimeBuckets::result() const {
+  std::vector<size_t> entries;
+  for (size_t e = 0; e < slots_.size(); ++e) {
+    if (slots_[e] != kEmpty) entries.push_back(e);
+  }
+  std::sort(entries.begin(), entries.end(), [&](size_t a, size_t b) { return slots_[a] < slots_[b]; });
+  entries.erase(std::unique(entries.begin(), entries.end(), [&](size_t a, size_t b) { return slots_[a] == slots_[b]; }),
+                entries.end());
+  Kept kept{{}, std::vector<std::vector<double>>(rows_)};
+  for (size_t e : entries) {
+    kept.samples.push_back(slots_[e]);
+    for (size_t r = 0; r < rows_; ++r) kept.rows[r].push_back(values_[e * rows_ + r]);
+  }
+  return kept;
+}
+
+}  // namespace hpng
