@@ -300,18 +300,32 @@ void check_block(const std::string& name, const Expected& e, const std::string& 
   }
 }
 
-TEST(Hp2psCases, EveryCaseMatchesOrIsAListedDeparture) {
-  int blocks = 0;
+struct Block {
+  std::string name;  // the case
+  Expected expected;
+  size_t index;      // among the case's blocks
+};
+
+std::vector<Block> all_blocks() {
+  std::vector<Block> blocks;
   for (const std::string& f : list_dir(HPNG_CASES)) {
-    if (f.size() < 13 || f.substr(f.size() - 13) != ".expected.txt") continue;
+    if (!f.ends_with(".expected.txt")) continue;
     std::string name = f.substr(0, f.size() - 13);
-    for (const Expected& e : parse_expected(read_file(std::string(HPNG_CASES) + "/" + f))) {
-      check_block(name, e, " --format json -o -");
-      ++blocks;
-    }
+    std::vector<Expected> es = parse_expected(read_file(std::string(HPNG_CASES) + "/" + f));
+    for (size_t i = 0; i < es.size(); ++i) blocks.push_back({name, es[i], i});
   }
-  EXPECT_GT(blocks, 100);
+  return blocks;
 }
+
+class Hp2psCase : public testing::TestWithParam<Block> {};
+
+TEST_P(Hp2psCase, MatchesOrIsAListedDeparture) { check_block(GetParam().name, GetParam().expected, " --format json -o -"); }
+
+INSTANTIATE_TEST_SUITE_P(Blocks, Hp2psCase, testing::ValuesIn(all_blocks()), [](const testing::TestParamInfo<Block>& i) {
+  return std::regex_replace(i.param.name, std::regex("[^A-Za-z0-9]"), "_") + "_" + std::to_string(i.param.index);
+});
+
+TEST(Hp2psCases, AllBlocksAreThere) { EXPECT_GT(all_blocks().size(), 100u); }
 
 TEST(Hp2psCases, EveryDepartureIsUsed) {
   for (const Departure& d : kDepartures) {

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <regex>
 #include <sstream>
 
 #include "hpng/aux_file.h"
@@ -22,19 +23,19 @@ namespace {
 using test::file_exists;
 using test::read_file;
 
-struct Run {
+struct CorpusRun {
   std::string stem, flags, total, width;
   int pages;
 };
 
-std::vector<Run> expected_runs(const std::string& root) {
-  std::vector<Run> runs;
+std::vector<CorpusRun> expected_runs(const std::string& root) {
+  std::vector<CorpusRun> runs;
   std::istringstream in(read_file(root + "/expected.tsv"));
   std::string line;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
     std::istringstream f(line);
-    Run r;
+    CorpusRun r;
     std::string pages;
     std::getline(f, r.stem, '\t');
     std::getline(f, r.flags, '\t');
@@ -87,43 +88,46 @@ std::string order_lines(const std::string& aux) {
   return out;
 }
 
-void check_corpus(const std::string& root) {
-  std::vector<Run> runs = expected_runs(root);
-  ASSERT_GT(runs.size(), 200u);
-  int checked = 0;
-  for (const Run& r : runs) {
-    SCOPED_TRACE(r.stem + " with hp2ps flags " + r.flags);
-    std::string aux_path = root + "/" + r.stem + "." + r.flags + ".aux";
-    Input in{r.stem + ".hp", read_file(root + "/" + r.stem + ".hp")};
-    Flags f = parse_flags(r.flags);
-    Warnings warnings;
-    BandMatrix m = profile_matrix(profile_source(in, InputFormat::hp, 0), f.select, 0, warnings);
-    std::vector<double> shades = assign_shades(m, f.style.colour, nullptr);
-    std::string ours = write_aux(m, shades);
-    if (!file_exists(aux_path)) {
-      // hp2ps failed; the only such runs are killed programs whose .hp ends
-      // mid-sample: we draw the complete samples (a listed departure).
-      EXPECT_FALSE(warnings.empty());
-      continue;
-    }
-    std::string theirs = read_file(aux_path);
-    if (f.style.colour) {
-      EXPECT_EQ(order_lines(ours), order_lines(theirs));
-    } else {
-      EXPECT_EQ(ours, theirs);
-    }
-    ChartLayout layout = layout_chart(m, shades, f.style);
-    EXPECT_EQ(layout.total_text, r.total);
-    if (!r.width.empty()) {
-      EXPECT_NEAR(layout.graph_width, std::stod(r.width), 5e-6);
-    }
-    EXPECT_EQ(static_cast<int>(layout.pages.size()), r.pages);
-    ++checked;
+std::vector<CorpusRun> corpus_runs() { return expected_runs(HPNG_TEST_CORPUS); }
+
+std::string test_name(const std::string& s) { return std::regex_replace(s, std::regex("[^A-Za-z0-9]"), "_"); }
+
+class Corpus : public testing::TestWithParam<CorpusRun> {};
+
+TEST_P(Corpus, MatchesHp2ps) {
+  const CorpusRun& r = GetParam();
+  std::string root = HPNG_TEST_CORPUS;
+  std::string aux_path = root + "/" + r.stem + "." + r.flags + ".aux";
+  Input in{r.stem + ".hp", read_file(root + "/" + r.stem + ".hp")};
+  Flags f = parse_flags(r.flags);
+  Warnings warnings;
+  BandMatrix m = profile_matrix(profile_source(in, InputFormat::hp, 0), f.select, 0, warnings);
+  std::vector<double> shades = assign_shades(m, f.style.colour, nullptr);
+  std::string ours = write_aux(m, shades);
+  if (!file_exists(aux_path)) {
+    // hp2ps failed; the only such runs are killed programs whose .hp ends
+    // mid-sample: we draw the complete samples (a listed departure).
+    EXPECT_FALSE(warnings.empty());
+    return;
   }
-  EXPECT_GT(checked, 200);
+  std::string theirs = read_file(aux_path);
+  if (f.style.colour) {
+    EXPECT_EQ(order_lines(ours), order_lines(theirs));
+  } else {
+    EXPECT_EQ(ours, theirs);
+  }
+  ChartLayout layout = layout_chart(m, shades, f.style);
+  EXPECT_EQ(layout.total_text, r.total);
+  if (!r.width.empty()) {
+    EXPECT_NEAR(layout.graph_width, std::stod(r.width), 5e-6);
+  }
+  EXPECT_EQ(static_cast<int>(layout.pages.size()), r.pages);
 }
 
-TEST(Corpus, BundledRealProfilesMatchHp2ps) { check_corpus(HPNG_TEST_CORPUS); }
+INSTANTIATE_TEST_SUITE_P(Runs, Corpus, testing::ValuesIn(corpus_runs()),
+                         [](const testing::TestParamInfo<CorpusRun>& i) { return test_name(i.param.stem + "__" + i.param.flags); });
+
+TEST(CorpusSize, AllRunsAreThere) { EXPECT_GT(corpus_runs().size(), 200u); }
 
 }  // namespace
 }  // namespace hpng

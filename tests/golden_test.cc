@@ -6,6 +6,7 @@
 // the real hp2ps: these catch unintended changes.)
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <sstream>
 
 #include "util.h"
@@ -15,34 +16,53 @@ namespace {
 
 using namespace hpng::test;
 
-TEST(Golden, OutputsEqualReviewedFiles) {
-  std::string root = HPNG_GOLDEN;
-  std::istringstream cases(read_file(root + "/cases.txt"));
+struct GoldenCase {
+  std::string name, input, flags;
+};
+
+std::vector<GoldenCase> golden_cases() {
+  std::vector<GoldenCase> cases;
+  std::istringstream lines(read_file(std::string(HPNG_GOLDEN) + "/cases.txt"));
   std::string line;
-  int n = 0;
-  while (std::getline(cases, line)) {
+  while (std::getline(lines, line)) {
     if (line.empty() || line[0] == '#') continue;
     std::istringstream f(line);
-    std::string name, input, flags;
-    std::getline(f, name, '\t');
-    std::getline(f, input, '\t');
-    std::getline(f, flags, '\t');
-    SCOPED_TRACE(name + ": hp2ps-ng " + flags + " " + input);
-    std::string dir = scratch_dir();
-    std::string in = shell_quote(root + "/inputs/" + input);
-    ASSERT_EQ(run_in(dir, exe() + " " + flags + " -o out.svg " + in).status, 0);
-    ASSERT_EQ(run_in(dir, exe() + " " + flags + " --format ps -o out.ps " + in).status, 0);
-    for (const char* ext : {"svg", "ps"}) {
-      std::string want = read_file(root + "/expected/" + name + "." + ext);
-      EXPECT_FALSE(want.empty());
-      EXPECT_TRUE(read_file(dir + "/out." + ext) == want)
-          << "golden/expected/" << name << "." << ext << " differs from the output; if the change is "
-          << "intended, run golden/regenerate.sh build, look at golden/review/" << name << ".png, and commit";
-    }
-    ++n;
+    GoldenCase c;
+    std::getline(f, c.name, '\t');
+    std::getline(f, c.input, '\t');
+    std::getline(f, c.flags, '\t');
+    cases.push_back(c);
   }
-  EXPECT_GE(n, 12);
+  return cases;
 }
+
+class Golden : public testing::TestWithParam<GoldenCase> {};
+
+TEST_P(Golden, OutputsEqualReviewedFiles) {
+  const GoldenCase& c = GetParam();
+  std::string root = HPNG_GOLDEN;
+  SCOPED_TRACE(c.name + ": hp2ps-ng " + c.flags + " " + c.input);
+  std::string dir = scratch_dir();
+  std::string in = shell_quote(root + "/inputs/" + c.input);
+  ASSERT_EQ(run_in(dir, exe() + " " + c.flags + " -o out.svg " + in).status, 0);
+  ASSERT_EQ(run_in(dir, exe() + " " + c.flags + " --format ps -o out.ps " + in).status, 0);
+  for (const char* ext : {"svg", "ps"}) {
+    std::string want = read_file(root + "/expected/" + c.name + "." + ext);
+    EXPECT_FALSE(want.empty());
+    EXPECT_TRUE(read_file(dir + "/out." + ext) == want)
+        << "golden/expected/" << c.name << "." << ext << " differs from the output; if the change is "
+        << "intended, run golden/regenerate.sh build, look at golden/review/" << c.name << ".png, and commit";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, Golden, testing::ValuesIn(golden_cases()),
+                         [](const testing::TestParamInfo<GoldenCase>& i) {
+                           std::string n = i.param.name;
+                           for (char& ch : n) ch = std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+                           return n;
+                         });
+
+TEST(GoldenSet, HasItsCases) { EXPECT_GE(golden_cases().size(), 12u); }
 
 }  // namespace
 }  // namespace hpng
