@@ -13,7 +13,7 @@
 #include <unordered_map>
 
 #include "eventlog_writer.h"
-#include "hpng/atomic_file.h"
+#include "hpng/output_file.h"
 #include "hpng/band_matrix.h"
 #include "hpng/read.h"
 
@@ -63,7 +63,7 @@ int generate_eventlog(size_t samples, size_t bands, const std::string& path) {
     }
     w.sample_end(t + 2);
   }
-  hpng::write_file_atomic(path, w.bytes());
+  hpng::write_output(path, w.bytes());
   return 0;
 }
 

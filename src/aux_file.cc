@@ -1,4 +1,6 @@
-// The .aux file (behaviour reference 2.10). Reading follows hp2ps's grammar
+// The .aux file: X_RANGE and Y_RANGE (floats with a decimal point), then
+// ORDER <name> <position> and SHADE <name> <shade> per band, bottom first,
+// which -p reads back to draw a new profile alike. Reading follows hp2ps's grammar
 // with one deliberate fix: a name after ORDER or SHADE is a name even when it
 // starts with a digit (hp2ps wrote such names but could not read them back),
 // and a name containing spaces is read up to the last field of its line.
@@ -105,15 +107,18 @@ class AuxParser {
   AuxFile aux_;
 };
 
+// Greys as hp2ps wrote them, with two decimals. A packed colour has six
+// significant decimals (shade.h): written from those digits alone, with two
+// more nudging it up so that hp2ps's truncating decoder reads the same
+// channels back. What is read back is written again the same, byte for
+// byte, however often -p runs.
 std::string shade_text(double shade) {
   char buf[64];
   double hundredths = shade * 100;
   if (std::fabs(hundredths - std::round(hundredths)) < 1e-9) {
-    std::snprintf(buf, sizeof buf, "%.2f", shade);  // greys: as hp2ps wrote them
+    std::snprintf(buf, sizeof buf, "%.2f", shade);
   } else {
-    // Packed colours: eight decimals, nudged up so that hp2ps's truncating
-    // decoder reads the same channels back.
-    std::snprintf(buf, sizeof buf, "%.8f", shade + 7e-9);
+    std::snprintf(buf, sizeof buf, "%.6f01", std::round(shade * 1e6) / 1e6);
   }
   return buf;
 }

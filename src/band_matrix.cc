@@ -85,6 +85,11 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
 BandMatrix profile_matrix(const SampleSource& source, const SelectOptions& select, size_t time_buckets,
                           Warnings& warnings) {
   BandStats stats = collect_stats(source, warnings);
+  if (stats.names.empty()) {
+    warnings.push_back({stats.info.header.source, "", "no sample has data (" + std::to_string(stats.times.size()) +
+                                                          " empty samples: was the program killed before its first "
+                                                          "census?); the chart is empty"});
+  }
   std::vector<double> sd = select.by_deviation ? band_deviations(source, stats) : std::vector<double>();
   Selection selection = select_bands(stats, select, sd);
   return build_matrix(source, stats, selection, {time_buckets, select.aux});

@@ -1,16 +1,18 @@
 // Command-line handling. hp2ps reads options its own way: the first letter
 // after '-' selects the option and the rest of the argument is its value
 // (-m10, -e6in, -t0.5, -i-); only 'p' lets another letter follow (-pc).
-// translate_hp2ps_args turns those into long options so that CLI11 does
-// all parsing, validation and --help. Departures, each deliberate: a wrong
-// option is exit status 2 on stderr (hp2ps printed usage to stdout and
-// exited 0); options after the file name are honoured (hp2ps ignored
-// them); a second file name is an error; -l means "no band limit, no key",
-// as the GHC manual documents it.
+// translate_hp2ps_args checks those values and turns them into long
+// options, so that CLI11 does the rest of the parsing and --help.
+// Departures, each deliberate: a wrong option or value is exit status 2
+// with a message on stderr (hp2ps printed usage to stdout and exited 0, and
+// took "-mabc" as -m0); options after the file name are honoured (hp2ps
+// ignored them); a second file name is an error; -l means "no band limit,
+// no key", as the GHC manual documents it.
 #include "cli.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdlib>
+#include <regex>
 
 namespace hpng {
 
@@ -18,29 +20,64 @@ namespace {
 
 // Long options whose value is the next argument, copied verbatim.
 bool takes_next_argument(const std::string& a) {
-  return a == "-o" || a == "--output" || a == "--format" || a == "--input-format" || a == "--dpi" ||
-         a == "--ccs-length" || a == "--from" || a == "--to" || a == "--include" || a == "--exclude" ||
-         a == "--merge";
+  static const char* const names[] = {"-o",        "--output",  "--format",  "--input-format", "--dpi",
+                                      "--ccs-length", "--from", "--to",      "--include",      "--exclude",
+                                      "--merge",   "--aux",     "--max-bands", "--trace",       "--eps-width",
+                                      "--sort-name"};
+  for (const char* n : names) {
+    if (a == n) return true;
+  }
+  return false;
 }
 
-// atoi: the leading integer of s, or 0.
-std::string leading_int(const std::string& s) {
-  char* end = nullptr;
-  long v = std::strtol(s.c_str(), &end, 10);
-  return std::to_string(v);
+bool looks_like_value(const std::string& s) { return std::regex_match(s, std::regex("[0-9.]+[a-z%]*")); }
+
+[[noreturn]] void bad_letter(char letter, const std::string& arg, const std::string& expected,
+                             const std::string& next) {
+  std::string msg = "-" + std::string(1, letter) + " " + expected;
+  if (arg.size() == 2 && looks_like_value(next)) {
+    msg += "; its value goes in the same argument: write -" + std::string(1, letter) + next + ", not " + arg + " " + next;
+  } else if (arg.size() > 2) {
+    msg += " (got '" + arg + "')";
+  }
+  throw usage_error(msg);
 }
 
-// atof: the leading number of s, or 0.
-std::string leading_float(const std::string& s) {
-  char* end = nullptr;
-  std::strtod(s.c_str(), &end);
-  size_t n = static_cast<size_t>(end - s.c_str());
-  return n == 0 ? "0" : s.substr(0, n);
+// -m<n>: a whole number, 0 or more (0: no limit and no key).
+std::string band_limit(const std::string& arg, const std::string& rest, const std::string& next) {
+  if (!rest.empty() && rest[0] == '-') bad_letter('m', arg, "takes a band limit of 0 or more", next);
+  if (!std::regex_match(rest, std::regex("[0-9]{1,9}"))) {
+    bad_letter('m', arg, "takes a whole number attached, e.g. -m10 (-m0: no limit)", next);
+  }
+  return "--max-bands=" + rest;
 }
 
-void translate_cluster(const std::string& arg, std::string cluster, std::vector<std::string>& out,
+// -t<pct>: a percentage from 0 to 5; -t alone is 0, as in hp2ps.
+std::string trace(const std::string& arg, const std::string& rest, const std::string& next) {
+  if (rest.empty()) return "--trace=0";
+  if (!std::regex_match(rest, std::regex("[0-9]+(\\.[0-9]*)?|\\.[0-9]+"))) {
+    bad_letter('t', arg, "takes a percentage from 0 to 5 attached, e.g. -t0.5", next);
+  }
+  if (std::atof(rest.c_str()) > 5) throw usage_error(arg + ": the trace percentage must be from 0 to 5");
+  return "--trace=" + rest;
+}
+
+// -i, -i+ (ascending), -i- (descending).
+std::string name_order(const std::string& arg, const std::string& rest, const std::string& next) {
+  if (rest.empty() || rest == "+") return "--sort-name=asc";
+  if (rest == "-") return "--sort-name=desc";
+  bad_letter('i', arg, "takes nothing, + or - (-i, -i+: ascending; -i-: descending)", next);
+}
+
+std::string eps(const std::string& arg, const std::string& rest, const std::string& next) {
+  if (rest.empty()) bad_letter('e', arg, "takes a width attached, e.g. -e6in, -e150mm or -e400pt", next);
+  return "--eps-width=" + rest;
+}
+
+// One argument's letters: the first decides; 'p' lets another follow.
+void translate_cluster(const std::string& arg, const std::string& next, std::vector<std::string>& out,
                        std::vector<std::string>& notes) {
-  while (!cluster.empty()) {
+  for (std::string cluster = arg.substr(1); !cluster.empty();) {
     char letter = cluster[0];
     std::string rest = cluster.substr(1);
     auto flag = [&](const char* name) {
@@ -48,19 +85,19 @@ void translate_cluster(const std::string& arg, std::string cluster, std::vector<
       if (!rest.empty()) notes.push_back("ignoring '" + rest + "' in " + arg + " (one option per argument, as in hp2ps)");
     };
     switch (letter) {
-      case 'b': flag("--big-title"); return;
-      case 's': flag("--small-title"); return;
-      case 'c': flag("--colour"); return;
-      case 'd': flag("--sort-deviation"); return;
-      case 'g': flag("--portrait"); return;
-      case 'M': flag("--key-pages"); return;
-      case 'y': flag("--no-marks"); return;
-      case 'l': flag("--max-bands=0"); return;
+      case 'b': return flag("--big-title");
+      case 's': return flag("--small-title");
+      case 'c': return flag("--colour");
+      case 'd': return flag("--sort-deviation");
+      case 'g': return flag("--portrait");
+      case 'M': return flag("--key-pages");
+      case 'y': return flag("--no-marks");
+      case 'l': return flag("--max-bands=0");
       case 'h': case '?': out.push_back("--help"); return;
-      case 'i': out.push_back(std::string("--sort-name=") + (rest.rfind('-', 0) == 0 ? "desc" : "asc")); return;
-      case 'e': out.push_back("--eps-width=" + rest); return;
-      case 'm': out.push_back("--max-bands=" + leading_int(rest)); return;
-      case 't': out.push_back("--trace=" + leading_float(rest)); return;
+      case 'i': out.push_back(name_order(arg, rest, next)); return;
+      case 'e': out.push_back(eps(arg, rest, next)); return;
+      case 'm': out.push_back(band_limit(arg, rest, next)); return;
+      case 't': out.push_back(trace(arg, rest, next)); return;
       case 'o': out.push_back("--output=" + rest); return;
       case 'p': out.push_back("--reuse-aux"); cluster = rest; continue;
       default: throw usage_error("unknown option '-" + cluster + "' in " + arg + " (see --help)");
@@ -72,6 +109,7 @@ std::vector<std::string> translate_hp2ps_args(int argc, char** argv, std::vector
   std::vector<std::string> out;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
+    std::string next = i + 1 < argc ? argv[i + 1] : "";
     if (takes_next_argument(a) && i + 1 < argc) {
       out.push_back(a);
       out.push_back(argv[++i]);
@@ -80,105 +118,173 @@ std::vector<std::string> translate_hp2ps_args(int argc, char** argv, std::vector
     } else if (a.rfind("--", 0) == 0 || a[0] != '-') {
       out.push_back(a);
     } else if (a.size() > 1) {  // a lone "-" is an empty cluster, as in hp2ps
-      translate_cluster(a, a.substr(1), out, notes);
+      translate_cluster(a, next, out, notes);
     }
   }
   return out;
 }
 
-// hp2ps's -e: a number, and the unit from the last two characters.
+// -e's width: a number and a unit (in, mm, pt; none means points), more
+// than 2 inches.
 double eps_width_points(const std::string& text) {
-  double v = std::atof(text.c_str());
-  std::string unit = text.size() >= 2 ? text.substr(text.size() - 2) : "";
-  if (unit == "in") return v * 72;
-  if (unit == "mm") return v * 2.834646;
-  return v;
+  std::smatch m;
+  if (!std::regex_match(text, m, std::regex("([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)([a-zA-Z]*)"))) {
+    throw usage_error("-e takes a width such as 6in, 150mm or 400pt (got '" + text + "')");
+  }
+  std::string unit = m[2];
+  double v = std::atof(m[1].str().c_str());
+  double points = unit == "in" ? v * 72 : unit == "mm" ? v * 2.834646 : unit == "pt" || unit.empty() ? v : -1;
+  if (points < 0) throw usage_error("-e" + text + ": unknown unit '" + unit + "' (use in, mm or pt, e.g. -e6in)");
+  if (!(points > 144)) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4g", points);
+    throw usage_error("-e" + text + ": the width must be more than 2 inches (144pt); " + text + " is " + buf + "pt");
+  }
+  return points;
+}
+
+// CLI11 check: a number from lo to hi, said in words.
+CLI::Validator within(double lo, double hi, const std::string& what) {
+  return CLI::Validator(
+      [=](const std::string& v) -> std::string {
+        char* end = nullptr;
+        double d = std::strtod(v.c_str(), &end);
+        if (end == v.c_str() || *end != '\0') return what + " (got '" + v + "')";
+        if (d < lo || d > hi) return what + " (got " + v + ")";
+        return "";
+      },
+      "", "");
+}
+
+// CLI11 transform: one of the names in `table` (any case), turned into its
+// enum value, or a message listing them.
+template <class E>
+CLI::Validator one_of(const std::vector<std::pair<std::string_view, E>>& table, const std::string& what) {
+  return CLI::Validator(
+      [table, what](std::string& v) -> std::string {
+        std::string names, lower = v;
+        for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        for (const auto& [name, e] : table) {
+          if (name == lower) {
+            v = std::to_string(static_cast<int>(e));
+            return "";
+          }
+          names += (names.empty() ? "" : ", ") + std::string(name);
+        }
+        return "'" + v + "' is not " + what + " (" + names + ")";
+      },
+      "", "");
+}
+
+struct Parsed {  // values CLI11 fills and parse_command_line turns into Options
+  std::string file, eps;
+  std::optional<double> from, to;
+  std::vector<std::string> include, exclude, merge;
+  std::optional<std::string> aux;
+  bool portrait = false, no_marks = false;
+  int max_bands = 20;
+};
+
+void add_file_options(CLI::App& app, Options& o, Parsed& p) {
+  app.add_option("file", p.file, "Input profile (.hp or eventlog); `prof` reads prof.hp. Without it, stdin -> stdout");
+  app.add_option("-o,--output", o.files.output, "Output file ('-' is stdout). Default: ./<base>.<ext>, stdout in filter mode");
+  app.add_option("--format", o.files.format, "ps, eps, pdf, svg, png, json or csv. Default: from the output's extension, else ps (eps with -e)")
+      ->transform(one_of(output_formats(), "a format hp2ps-ng writes"));
+  static const std::vector<std::pair<std::string_view, InputFormat>> inputs = {
+      {"auto", InputFormat::automatic}, {"hp", InputFormat::hp}, {"eventlog", InputFormat::eventlog}};
+  app.add_option("--input-format", o.input_format, "auto (an eventlog is recognised by its first bytes), hp or eventlog")
+      ->transform(one_of(inputs, "an input format"));
+  app.add_flag("--reuse-aux", o.files.reuse_aux, "(-p) reuse order, shades and ranges from the .aux of the last run");
+  app.add_option("--aux", p.aux, "The .aux to write (and with -p to read). Default: beside the output, <output minus extension>.aux");
+  app.add_flag("--no-aux", o.files.no_aux, "Neither read nor write an .aux");
+}
+
+void add_hp2ps_options(CLI::App& app, Options& o, Parsed& p) {
+  app.add_flag("--colour,--color", o.style.colour, "(-c) colour fills instead of grey shades");
+  app.add_flag("--big-title", o.style.big_title, "(-b) big title box");
+  app.add_flag("--small-title", o.style.small_title, "(-s) small title box (loses to -b)");
+  app.add_flag("--sort-deviation", o.select.by_deviation, "(-d) order bands by standard deviation");
+  static const std::vector<std::pair<std::string_view, NameOrder>> orders = {{"asc", NameOrder::ascending},
+                                                                             {"desc", NameOrder::descending}};
+  app.add_option("--sort-name", o.select.by_name, "(-i, -i-) order bands by name, asc or desc")
+      ->transform(one_of(orders, "a name order"));
+  app.add_option("--eps-width", p.eps, "(-e<w>[in|mm|pt]) EPS scaled to this width, more than 2in");
+  app.add_flag("--portrait", p.portrait, "(-g) portrait PostScript placement for previewers");
+  app.add_option("--max-bands", p.max_bands, "(-m<n>) band limit, default 20; 0 (or -l) = no limit and no key; above 20 puts the key on its own pages")
+      ->check(within(0, 1e9, "takes a whole number of bands, 0 or more"));
+  app.add_flag("--key-pages", o.style.key_pages, "(-M) key on separate pages");
+  app.add_option("--trace", o.select.trace_percent, "(-t<pct>) trace elimination threshold in percent, 0..5 (default 1)")
+      ->check(within(0, 5, "takes a percentage from 0 to 5"));
+  app.add_flag("--no-marks", p.no_marks, "(-y) do not draw marks");
+}
+
+void add_own_options(CLI::App& app, Options& o, Parsed& p) {
+  app.add_option("--dpi", o.dpi, "PNG resolution (default 96)")->check(within(1, 2400, "takes a resolution from 1 to 2400"));
+  app.add_flag("--exact", o.exact,
+               "Draw every sample, as hp2ps does (default: curves with more samples than the output can show are "
+               "simplified to its resolution, keeping peaks)");
+  app.add_option("--ccs-length", o.ccs_length,
+                 "Eventlog -hc: cut cost-centre stack names to N bytes as the RTS's -L<N> does (default: whole names)")
+      ->check(within(4, 100000, "takes a length from 4 to 100000 bytes"));
+  app.add_option("--from", p.from, "Draw only the samples at or after this time (in the profile's sample unit)");
+  app.add_option("--to", p.to, "Draw only the samples at or before this time");
+  app.add_option("--include", p.include,
+                 "Keep only bands whose name matches this regular expression (ECMAScript, anywhere in the name; "
+                 "repeatable: a band matching any is kept)")
+      ->allow_extra_args(false);
+  app.add_option("--exclude", p.exclude, "Remove bands whose name matches (after --include; repeatable)")
+      ->allow_extra_args(false);
+  app.add_option("--merge", p.merge, "REGEX=NAME: add up the bands matching REGEX as one band NAME (repeatable)")
+      ->allow_extra_args(false);
+  app.add_flag("--percent", o.percent, "Draw each sample's bands as shares of its total (y axis 0-100 %)");
+}
+
+void finish_options(CLI::App& app, Options& o, const Parsed& p) {
+  if (!p.file.empty()) o.files.input = p.file;
+  o.files.aux = p.aux;
+  o.style.portrait = p.portrait;
+  o.style.marks = !p.no_marks;
+  if (!p.eps.empty() || app.count("--eps-width")) o.style.eps_width = eps_width_points(p.eps);
+  o.select.band_limit = p.max_bands;
+  if (p.max_bands > 20) o.style.key_pages = true;
+  o.style.no_key = p.max_bands == 0 && !o.style.key_pages;
+  if (p.from && p.to && *p.from > *p.to) {
+    throw usage_error("--from " + app["--from"]->as<std::string>() + " is after --to " + app["--to"]->as<std::string>());
+  }
+  o.window = {p.from, p.to};
+  o.filter = compile_band_filter(p.include, p.exclude, p.merge);
 }
 
 }  // namespace
 
 Options parse_command_line(int argc, char** argv, std::vector<std::string>& notes, std::string& help) {
   Options o;
-  CLI::App app{"hp2ps-ng: render GHC heap profiles (.hp) as PostScript, EPS, PDF, SVG or PNG,\n"
-               "or export the band/time matrix as JSON or CSV. A drop-in for hp2ps: its\n"
-               "single-letter options (-c -m10 -e6in -t0.5 -i- -pc ...) work as in hp2ps.",
+  Parsed p;
+  CLI::App app{"hp2ps-ng: render GHC heap profiles (.hp files and eventlogs) as PostScript, EPS, PDF, SVG or\n"
+               "PNG, or export the band/time matrix as JSON or CSV. A drop-in for hp2ps: its single-letter\n"
+               "options (-c -m10 -e6in -t0.5 -i- -pc ...) work as in hp2ps.",
                "hp2ps-ng"};
   app.set_version_flag("--version", std::string("hp2ps-ng ") + HPNG_VERSION);
-  std::string file, eps, sort_name, format, input_format = "auto";
-  int max_bands = 20;
-  app.add_option("file", file, "Input profile; `prof` reads prof.hp. Without it, stdin -> stdout");
-  app.add_option("-o,--output", o.output, "Output file ('-' is stdout). Default: ./<base>.<ext>, stdout in filter mode");
-  app.add_option("--format", format, "ps, eps, pdf, svg, png, json or csv. Default: from the output's extension, else ps (eps with -e)")
-      ->check(CLI::IsMember({"ps", "eps", "pdf", "svg", "png", "json", "csv"}));
-  app.add_option("--input-format", input_format, "auto (an eventlog is recognised by its first bytes), hp or eventlog")
-      ->check(CLI::IsMember({"auto", "hp", "eventlog"}));
-  app.add_flag("--colour,--color", o.style.colour, "(-c) colour fills instead of grey shades");
-  app.add_flag("--big-title", o.style.big_title, "(-b) big title box");
-  app.add_flag("--small-title", o.style.small_title, "(-s) small title box (loses to -b)");
-  app.add_flag("--sort-deviation", o.select.by_deviation, "(-d) order bands by standard deviation");
-  app.add_option("--sort-name", sort_name, "(-i, -i-) order bands by name, ascending or descending")
-      ->check(CLI::IsMember({"asc", "desc"}));
-  app.add_option("--eps-width", eps, "(-e<w>[in|mm|pt]) EPS scaled to this width, more than 2in");
-  bool portrait = false, no_marks = false;
-  app.add_flag("--portrait", portrait, "(-g) portrait PostScript placement for previewers");
-  app.add_option("--max-bands", max_bands, "(-m<n>) band limit, default 20; 0 (or -l) = no limit and no key; above 20 puts the key on its own pages")
-      ->check(CLI::NonNegativeNumber);
-  app.add_flag("--key-pages", o.style.key_pages, "(-M) key on separate pages");
-  app.add_flag("--reuse-aux", o.reuse_aux, "(-p) reuse order, shades and ranges from ./<base>.aux");
-  app.add_option("--trace", o.select.trace_percent, "(-t<pct>) trace elimination threshold in percent, 0..5 (default 1)")
-      ->check(CLI::Range(0.0, 5.0));
-  app.add_flag("--no-marks", no_marks, "(-y) do not draw marks");
-  app.add_option("--dpi", o.dpi, "PNG resolution (default 96)")->check(CLI::Range(1.0, 2400.0));
-  app.add_flag("--exact", o.exact,
-               "Draw every sample, as hp2ps does (default: curves with more samples than the output can show are "
-               "simplified to its resolution, keeping peaks)");
-  app.add_option("--ccs-length", o.ccs_length,
-                 "Eventlog -hc: cut cost-centre stack names to N bytes as the RTS's -L<N> does (default: whole names)")
-      ->check(CLI::Range(4, 100000));
-  std::optional<double> from, to;
-  std::vector<std::string> include, exclude, merge;
-  app.add_option("--from", from, "Draw only the samples at or after this time (in the profile's sample unit)");
-  app.add_option("--to", to, "Draw only the samples at or before this time");
-  app.add_option("--include", include,
-                 "Keep only bands whose name matches this regular expression (ECMAScript, anywhere in the name; "
-                 "repeatable: a band matching any is kept)")
-      ->allow_extra_args(false);
-  app.add_option("--exclude", exclude, "Remove bands whose name matches (after --include; repeatable)")
-      ->allow_extra_args(false);
-  app.add_option("--merge", merge, "REGEX=NAME: add up the bands matching REGEX as one band NAME (repeatable)")
-      ->allow_extra_args(false);
-  app.add_flag("--percent", o.percent, "Draw each sample's bands as shares of its total (y axis 0-100 %)");
+  add_file_options(app, o, p);
+  add_hp2ps_options(app, o, p);
+  add_own_options(app, o, p);
   app.footer(
       "hp2ps letters: -b -s -c -d -i[+|-] -e<w>[in|mm|pt] -g -l -m<n> -M -p -t<pct> -y, one per\n"
-      "argument with its value attached (-p may be followed by another letter: -pc).\n"
-      "Files: `hp2ps-ng prof` reads prof.hp and writes ./prof.ps and ./prof.aux.\n"
+      "argument with its value attached (-m10, not -m 10; -p may be followed by another letter: -pc).\n"
+      "Files: `hp2ps-ng prof` reads prof.hp and writes ./prof.ps and ./prof.aux; an eventlog\n"
+      "prog.eventlog writes ./prog.eventlog.ps. The .aux goes beside the output.\n"
       "Exit status: 0 success, 1 bad input or a failed write, 2 usage error.\n"
       "See man hp2ps-ng for the formats and every difference from hp2ps.");
   help = app.help();
-
   std::vector<std::string> args = translate_hp2ps_args(argc, argv, notes);
   std::reverse(args.begin(), args.end());  // CLI11 takes them in reverse
-  app.parse(args);
-
-  if (!file.empty()) o.input = file;
-  if (from && to && *from > *to) throw usage_error("--from " + app["--from"]->as<std::string>() + " is after --to " + app["--to"]->as<std::string>());
-  o.window = {from, to};
-  o.filter = compile_band_filter(include, exclude, merge);
-  o.style.portrait = portrait;
-  o.style.marks = !no_marks;
-  if (!eps.empty() || app.count("--eps-width")) {
-    double w = eps_width_points(eps);
-    if (!(w > 144)) throw usage_error("-e width must be more than 2 inches (144pt); got '" + eps + "'");
-    o.style.eps_width = w;
+  try {
+    app.parse(args);
+  } catch (const CLI::ExtrasError& e) {
+    std::string extra = e.what();
+    throw usage_error("one profile at a time: '" + p.file + "', then " + extra.substr(extra.find(':') + 2) + " (see --help)");
   }
-  if (!sort_name.empty()) o.select.by_name = sort_name == "desc" ? NameOrder::descending : NameOrder::ascending;
-  o.select.band_limit = max_bands;
-  if (max_bands > 20) o.style.key_pages = true;
-  o.style.no_key = max_bands == 0 && !o.style.key_pages;
-  if (!format.empty()) o.format = parse_format(format);
-  o.input_format = input_format == "hp" ? InputFormat::hp
-                   : input_format == "eventlog" ? InputFormat::eventlog
-                                                : InputFormat::automatic;
+  finish_options(app, o, p);
   return o;
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "hpng/diag.h"
+#include "hpng/file_kind.h"
 
 namespace hpng {
 
@@ -23,7 +24,11 @@ bool EventFrames::marker(std::string_view s, size_t& at, std::string_view m, boo
     if (!at_end) return false;
     fail(name, at, std::string("the eventlog header is cut short: expected ") + what);
   }
-  if (s.substr(at, 4) != m) fail(name, at, std::string("expected ") + what);
+  if (s.substr(at, 4) != m) {
+    std::string other = at == 0 ? not_a_profile(s, false) : "";
+    if (!other.empty()) throw input_error(name, "", other);
+    fail(name, at, std::string("expected ") + what);
+  }
   at += 4;
   return true;
 }

@@ -3,6 +3,7 @@
 // beside the executable (<prefix>/bin/../share/hp2ps-ng/fonts, so an install
 // works wherever it is put), then the configured install folder, then the
 // source tree's fonts/ for an uninstalled binary.
+#include <dirent.h>
 #include <fontconfig/fontconfig.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -35,12 +36,27 @@ std::string font_dir() {
   return HPNG_BUILD_FONT_DIR;
 }
 
+// Each font file is added by name: adding the folder would make fontconfig
+// write a cache for it, and complain on every run where it cannot.
+bool add_font_files(FcConfig* cfg, const std::string& dir) {
+  int added = 0;
+  if (DIR* d = ::opendir(dir.c_str())) {
+    while (dirent* e = ::readdir(d)) {
+      std::string name = e->d_name;
+      if (!name.ends_with(".otf") && !name.ends_with(".ttf")) continue;
+      std::string path = dir + "/" + name;
+      added += FcConfigAppFontAddFile(cfg, reinterpret_cast<const FcChar8*>(path.c_str())) ? 1 : 0;
+    }
+    ::closedir(d);
+  }
+  return added > 0;
+}
+
 PangoFontMap* make_font_map() {
   std::string dir = font_dir();
   FcConfig* cfg = FcConfigCreate();
   std::string conf = dir + "/fonts.conf";
-  if (!FcConfigParseAndLoad(cfg, reinterpret_cast<const FcChar8*>(conf.c_str()), FcTrue) ||
-      !FcConfigAppFontAddDir(cfg, reinterpret_cast<const FcChar8*>(dir.c_str()))) {
+  if (!FcConfigParseAndLoad(cfg, reinterpret_cast<const FcChar8*>(conf.c_str()), FcTrue) || !add_font_files(cfg, dir)) {
     throw output_error(conf, "cannot load the bundled fonts (set HP2PS_NG_FONT_DIR to hp2ps-ng's fonts folder)");
   }
   FcConfigSetCurrent(cfg);

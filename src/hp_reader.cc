@@ -22,6 +22,7 @@
 #include <charconv>
 #include <string_view>
 
+#include "hpng/file_kind.h"
 #include "name_table.h"
 
 namespace hpng {
@@ -66,7 +67,11 @@ class HpParser {
   bool ended_by_rts() const { return samples_ > 1 && last_sample_empty_; }
 
  private:
+  // Before the header, a failure may mean the file is not a profile at all:
+  // then that is the message.
   [[noreturn]] void error(size_t offset, const std::string& msg) const {
+    std::string other = !seen_job_ && samples_ == 0 ? not_a_profile(s_, true) : "";
+    if (!other.empty()) throw input_error(in_->name, "", other);
     throw input_error(in_->name, in_->position(offset), msg);
   }
   std::string_view text(const Token& t) const { return s_.substr(t.begin, t.end - t.begin); }
@@ -256,9 +261,7 @@ void HpParser::not_a_value(const Token& name, const Token& v) const {
   } else if (!text(v).empty() && text(v)[0] == '-') {
     why = "; values cannot be negative";
   }
-  std::string hint;
-  if (!seen_job_ && samples_ == 0) hint = not_a_profile_hint(s_);  // is this a profile at all?
-  error(v.begin, "integer must follow identifier '" + excerpt(text(name)) + "' (found " + found(v) + why + ")" + hint);
+  error(v.begin, "integer must follow identifier '" + excerpt(text(name)) + "' (found " + found(v) + why + ")");
 }
 
 Step HpParser::data_line(const Token& name) {
@@ -387,7 +390,8 @@ void HpParser::check_header() const {
   auto missing_field = [&](const char* what) {
     std::string msg = std::string(what) + " missing";
     msg += s_.empty() ? ": the file is empty" : "";
-    throw input_error(in_->name, "", msg + " (expected a .hp heap profile)");
+    std::string other = not_a_profile(s_, true);
+    throw input_error(in_->name, "", other.empty() ? msg + " (expected a .hp heap profile)" : other);
   };
   if (!seen_job_) missing_field("JOB");
   if (!seen_date_) missing_field("DATE");

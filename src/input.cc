@@ -100,12 +100,5 @@ InputFormat sniff_format(std::string_view bytes) {
   return bytes.substr(0, 4) == "hdrb" ? InputFormat::eventlog : InputFormat::hp;
 }
 
-std::string not_a_profile_hint(std::string_view bytes) {
-  std::string_view head = bytes.substr(0, 64);
-  bool binary = std::any_of(head.begin(), head.end(), [](char c) {
-    return c != '\t' && c != '\n' && c != '\r' && static_cast<unsigned char>(c) < 0x20;
-  });
-  return binary ? "; this does not look like a .hp heap profile or a GHC eventlog" : "";
-}
 
 }  // namespace hpng

@@ -1,4 +1,4 @@
-// Layout (behaviour reference section 3): hp2ps's geometry in its 648 x 432
+// Layout: hp2ps's geometry in its 648 x 432
 // frame. Decisions hp2ps took from its own width table (key width and so
 // graph width; tick cut-offs next to the axis legends) use that table, so
 // the graph lands where hp2ps puts it; centring and right-alignment use the

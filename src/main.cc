@@ -1,6 +1,7 @@
 // hp2ps-ng's entry point: the only place that parses argv, prints
 // diagnostics and decides the exit status (0 success, 1 bad input or a
-// failed write, 2 usage error).
+// failed write, 2 usage error). Messages start with the name the program
+// was invoked by, so that installed as `hp2ps` it speaks as hp2ps does.
 #include <CLI/CLI.hpp>
 #include <unistd.h>
 
@@ -12,8 +13,10 @@
 
 namespace {
 
+std::string program = "hp2ps-ng";
+
 void print(const char* severity, const std::string& text) {
-  std::fprintf(stderr, "hp2ps-ng: %s: %s\n", severity, text.c_str());
+  std::fprintf(stderr, "%s: %s: %s\n", program.c_str(), severity, text.c_str());
 }
 
 // A regular input is mapped and read more than once; if it shrinks
@@ -31,29 +34,25 @@ extern "C" void on_bus_error(int) {
 
 void report_shrinking_input(const std::string& name) {
   std::snprintf(bus_message, sizeof bus_message,
-                "hp2ps-ng: error: %s: the file was cut short while it was being read (is a program rewriting it?)\n",
-                name.c_str());
+                "%s: error: %s: the file was cut short while it was being read (is a program rewriting it?)\n",
+                program.c_str(), name.c_str());
   bus_message_length = std::strlen(bus_message);
   std::signal(SIGBUS, on_bus_error);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  // A file-size limit (ulimit -f) must make a write fail with an error we
-  // report, not kill the process halfway through.
-  std::signal(SIGXFSZ, SIG_IGN);
+// 0 and the options, or the exit status of a command line that does not
+// run (help, version, usage errors).
+int parse(int argc, char** argv, hpng::Options& opts) {
   std::vector<std::string> notes;
   std::string help;
-  hpng::Options opts;
   try {
     opts = hpng::parse_command_line(argc, argv, notes, help);
   } catch (const CLI::CallForHelp&) {
     std::fputs(help.c_str(), stdout);
-    return 0;
+    return -1;
   } catch (const CLI::CallForVersion& v) {
     std::printf("%s\n", v.what());
-    return 0;
+    return -1;
   } catch (const CLI::Error& e) {
     print("error", std::string(e.what()) + " (see --help)");
     return 2;
@@ -62,11 +61,22 @@ int main(int argc, char** argv) {
     return hpng::exit_status(e.kind());
   }
   for (const std::string& n : notes) print("warning", n);
-  if (!opts.input && ::isatty(STDIN_FILENO)) {
-    std::fputs("hp2ps-ng: reading a heap profile from standard input (see --help)\n", stderr);
-  }
+  return 0;
+}
 
-  report_shrinking_input(opts.input.value_or("stdin"));
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 0 && *argv[0]) program = std::string(argv[0]).substr(std::string(argv[0]).rfind('/') + 1);
+  // A file-size limit (ulimit -f) must make a write fail with an error we
+  // report, not kill the process halfway through.
+  std::signal(SIGXFSZ, SIG_IGN);
+  hpng::Options opts;
+  if (int status = parse(argc, argv, opts)) return status < 0 ? 0 : status;
+  if (!opts.files.input && ::isatty(STDIN_FILENO)) {
+    std::fprintf(stderr, "%s: reading a heap profile from standard input (see --help)\n", program.c_str());
+  }
+  report_shrinking_input(opts.files.input.value_or("stdin"));
   hpng::Warnings warnings;
   int status = 0;
   try {

@@ -123,30 +123,6 @@ void check(cairo_surface_t* s, const RenderOptions& opts) {
 
 }  // namespace
 
-OutputFormat parse_format(const std::string& name) {
-  static const std::pair<const char*, OutputFormat> names[] = {
-      {"ps", OutputFormat::ps},   {"eps", OutputFormat::eps},   {"pdf", OutputFormat::pdf},
-      {"svg", OutputFormat::svg}, {"png", OutputFormat::png},   {"json", OutputFormat::json},
-      {"csv", OutputFormat::csv}};
-  for (const auto& [n, f] : names) {
-    if (name == n) return f;
-  }
-  throw usage_error("unknown output format '" + name + "' (expected ps, eps, pdf, svg, png, json or csv)");
-}
-
-const char* format_extension(OutputFormat f) {
-  switch (f) {
-    case OutputFormat::ps: return "ps";
-    case OutputFormat::eps: return "eps";
-    case OutputFormat::pdf: return "pdf";
-    case OutputFormat::svg: return "svg";
-    case OutputFormat::png: return "png";
-    case OutputFormat::json: return "json";
-    case OutputFormat::csv: return "csv";
-  }
-  return "ps";
-}
-
 std::string render_chart(const ChartLayout& layout, const ChartStyle& style, const RenderOptions& opts) {
   std::string out;
   OutputFormat f = opts.format;
@@ -179,7 +155,7 @@ std::string render_chart(const ChartLayout& layout, const ChartStyle& style, con
       break;
     }
     default:
-      throw usage_error("not an image format");
+      throw output_error(opts.target, std::string("cannot draw a chart as ") + format_name(f));
   }
   check(surface, opts);
   if (f == OutputFormat::ps || f == OutputFormat::eps) {

@@ -1,4 +1,4 @@
-// Fill shades (behaviour reference 2.9, 3.9). A shade is one number: a grey
+// Fill shades. A shade is one number: a grey
 // level, or with -c a colour packed as hp2ps packs it (R, G and B in tenths,
 // in decimal digits 1-2, 3-4 and 5-6). Shades are assigned by name so -p
 // keeps them; the palette cycle restarts for every run.

@@ -33,7 +33,7 @@ Outcome run_on(const std::string& name, const std::string& bytes, const std::str
   Outcome run;
   run.dir = scratch_dir();
   write_file(run.dir + "/" + name, bytes);
-  run.r = run_in(run.dir, "timeout 20 " + exe() + " " + args + " " + name);
+  run.r = run_in(run.dir, hang_guard() + exe() + " " + args + " " + name);
   run.files = list_dir(run.dir);
   return run;
 }
@@ -59,7 +59,7 @@ TEST(BadInput, BinaryJunk) {
   std::mt19937 rng(7);
   std::string junk(4096, '\0');
   for (char& c : junk) c = static_cast<char>(rng());
-  expect_error(run_on("junk.hp", junk), "this does not look like a .hp heap profile or a GHC eventlog");
+  expect_error(run_on("junk.hp", junk), "junk.hp: this is binary data, not a heap profile");
 }
 
 TEST(BadInput, NegativeValues) {
@@ -121,11 +121,12 @@ TEST(BadInput, MatrixTooLargeIsRefused) {
 TEST(BadInput, HpThatIsAnEventlogAndTheReverse) {
   std::string log = read_file(std::string(HPNG_CASES) + "/../eventlog-small/leak-hT-N2.eventlog");
   expect_picture(run_on("really-eventlog.hp", log));  // sniffed
-  expect_error(run_on("really-eventlog.hp", log, "--input-format hp"), "really-eventlog.hp:1:");
+  expect_error(run_on("really-eventlog.hp", log, "--input-format hp"), "really-eventlog.hp: this is a GHC eventlog, not a .hp file");
   std::string hp = read_file(std::string(HPNG_CASES) + "/manpage-example.hp");
   Outcome as_log = run_on("x.eventlog", hp);
   EXPECT_EQ(as_log.r.status, 0) << as_log.r.err;
-  expect_error(run_on("x.eventlog", hp, "--input-format eventlog"), "x.eventlog:byte 0: expected the eventlog header marker");
+  expect_error(run_on("x.eventlog", hp, "--input-format eventlog"), "x.eventlog: this is a .hp heap profile, not an eventlog");
+  expect_error(run_on("y.eventlog", "hdrX" + hp, "--input-format eventlog"), "y.eventlog:byte 0: expected the eventlog header marker");
 }
 
 TEST(BadInput, EventlogWithAbsurdHeaderSizes) {

@@ -51,6 +51,9 @@ const Departure kDepartures[] = {
     {"all-zero-values", "", 0, false, true,
      "an all-zero profile keeps its bands (drawn flat, listed in the key); hp2ps's 0/0 share removed every band"},
     {"many-bands-25", "-m-3", 2, false, true, "a negative -m is a usage error; hp2ps drew an empty graph"},
+    {"many-bands-25", "-m many", 2, false, true,
+     "-m without a number is a usage error (-m0 means no limit); hp2ps took it as -m0, so `-m $UNSET` drew every band"},
+    {"many-bands-25", "-mabc", 2, false, true, "-m with a value that is not a number is a usage error; hp2ps took it as -m0"},
     {"manpage-example", "-x ", 2, false, true, "a wrong option exits 2 with the message on stderr; hp2ps printed usage to stdout and exited 0"},
     {"manpage-example", "-t6", 2, false, true, "out-of-range -t exits 2 (hp2ps: usage, exit 0)"},
     {"manpage-example", "-t-1", 2, false, true, "out-of-range -t exits 2 (hp2ps: usage, exit 0)"},
@@ -316,6 +319,8 @@ std::vector<Block> all_blocks() {
   }
   return blocks;
 }
+
+void PrintTo(const Block& b, std::ostream* os) { *os << b.name << " $ " << b.expected.command; }
 
 class Hp2psCase : public testing::TestWithParam<Block> {};
 

@@ -283,9 +283,9 @@ TEST(Eventlog, CommandLineSniffsAndReadsStdin) {
   EXPECT_NE(r.out.find("\"input_format\": \"eventlog\""), std::string::npos);
   r = run_in(dir, "cp " + shell_quote(log) + " x.eventlog && " + exe() + " -c x.eventlog");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_TRUE(file_exists(dir + "/x.ps"));
-  EXPECT_TRUE(file_exists(dir + "/x.aux"));
-  r = run_in(dir, exe() + " -pc -m2 x.eventlog");  // reuses x.aux
+  EXPECT_TRUE(file_exists(dir + "/x.eventlog.ps"));
+  EXPECT_TRUE(file_exists(dir + "/x.eventlog.aux"));
+  r = run_in(dir, exe() + " -pc -m2 x.eventlog");  // reuses x.eventlog.aux
   EXPECT_EQ(r.status, 0) << r.err;
   for (const char* ext : {"eps", "pdf", "svg", "png", "json", "csv"}) {
     r = run_in(dir, exe() + " -c -M -o out." + ext + " x.eventlog");

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh Debian 12 machine: installs the
-# dependencies, builds with warnings as errors, runs every test; then builds
-# again under AddressSanitizer and UndefinedBehaviorSanitizer and runs every
-# test there; then runs each fuzz target briefly on its seed corpus.
+# dependencies, builds with warnings as errors, runs every test; checks the
+# Debian package; then builds again under AddressSanitizer and
+# UndefinedBehaviorSanitizer and runs every test there; then runs each fuzz
+# target briefly on its seed corpus.
 # FUZZ_SECONDS (default 60) sets how long each fuzz target runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,9 @@ echo "== release build, warnings are errors"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DHP2PS_NG_WERROR=ON >/dev/null
 cmake --build build -j2
 (cd build && ctest --output-on-failure -j2)
+
+echo "== Debian package (cpack -G DEB), with the hp2ps command"
+bash tests/deb-check.sh build-deb
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build"
 CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHP2PS_NG_WERROR=ON \

@@ -328,7 +328,7 @@ TEST(TransformOptions, AuxOfAWindowOrFilterServesALaterP) {
     write_file(dir + "/prof.hp", real("leakyavg/leakyavg.hc.hp"));
     ASSERT_EQ(run_in(dir, exe() + " -c -o plain.json prof.hp").status, 0);
     ASSERT_EQ(run_in(dir, exe() + " -c " + option + " prof.hp").status, 0);
-    CommandResult r = run_in(dir, exe() + " -pc -o again.json prof.hp");
+    CommandResult r = run_in(dir, exe() + " -pc --format json -o - prof.hp > again.json");  // -p reads ./prof.aux
     ASSERT_EQ(r.status, 0) << r.err;
     std::string plain = read_file(dir + "/plain.json"), again = read_file(dir + "/again.json");
     std::regex name("\"name\": \"([^\"]*)\"");

@@ -30,6 +30,14 @@ std::string shell_quote(const std::string& s) {
 
 std::string exe() { return shell_quote(HPNG_EXE); }
 
+std::string hang_guard() {
+#ifdef HPNG_SANITIZED
+  return "timeout 200 ";
+#else
+  return "timeout 20 ";
+#endif
+}
+
 namespace {
 
 // Every scratch directory of this process, removed when it exits (set

@@ -21,6 +21,11 @@ CommandResult run_in(const std::string& dir, const std::string& command);
 // The hp2ps-ng executable, quoted for the shell.
 std::string exe();
 
+// "timeout N " for commands that must not hang: N is generous (20 s) and
+// ten times that in sanitizer builds, which run about ten times slower. It
+// catches hangs; no test measures time.
+std::string hang_guard();
+
 // A fresh empty directory under the system temporary directory.
 std::string scratch_dir();
 

@@ -33,8 +33,4 @@ Input load_input(const std::string& path);
 // taken as a .hp file.
 InputFormat sniff_format(std::string_view bytes);
 
-// For a .hp that fails on its first lines: "; this does not look like ..."
-// when the bytes are plainly not a heap profile, else empty.
-std::string not_a_profile_hint(std::string_view bytes);
-
 }  // namespace hpng

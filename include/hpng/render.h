@@ -4,14 +4,10 @@
 #include <string>
 
 #include "hpng/layout.h"
+#include "hpng/output_format.h"
 
 namespace hpng {
 
-enum class OutputFormat { ps, eps, pdf, svg, png, json, csv };
-
-// "ps", "eps", ... ; throws Error (kind usage) on an unknown name.
-OutputFormat parse_format(const std::string& name);
-const char* format_extension(OutputFormat f);
 
 struct RenderOptions {
   OutputFormat format = OutputFormat::ps;

@@ -2,27 +2,21 @@
 // select -> matrix -> shade -> layout -> render -> write. `main` fills
 // Options from the command line and calls run.
 #pragma once
-#include <optional>
-#include <string>
-
 #include "hpng/band_filter.h"
 #include "hpng/band_selection.h"
 #include "hpng/diag.h"
+#include "hpng/file_plan.h"
 #include "hpng/input.h"
 #include "hpng/layout.h"
-#include "hpng/render.h"
 #include "hpng/window.h"
 
 namespace hpng {
 
 struct Options {
-  std::optional<std::string> input;   // none: standard input (filter mode)
-  std::string output;                 // empty: derived; "-": stdout
-  std::optional<OutputFormat> format; // none: from the output's extension
+  FileOptions files;                  // what is read and written where
   InputFormat input_format = InputFormat::automatic;
   SelectOptions select;               // aux pointer is set by run
   ChartStyle style;
-  bool reuse_aux = false;             // -p
   double dpi = 96;
   int ccs_length = 0;
   bool exact = false;                 // --exact: draw every sample

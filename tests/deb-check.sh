@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The Debian package: builds hp2ps-ng with HP2PS_NG_INSTALL_HP2PS=ON, makes
+# the .deb with cpack, unpacks it (dpkg-deb -x: no installation, so it never
+# touches the machine's own hp2ps) and checks that it holds the binary, the
+# hp2ps link, both man pages and the fonts, that it declares its library
+# dependencies, and that the unpacked `hp2ps -c -m10 prog.hp` writes the
+# same files as the freshly built `hp2ps-ng -c -m10 prog.hp`.
+# usage: tests/deb-check.sh [BUILD_DIR]   (default build-deb)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build-deb}
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DHP2PS_NG_TESTS=OFF -DHP2PS_NG_INSTALL_HP2PS=ON >/dev/null
+cmake --build "$build" -j2 --target hp2ps-ng >/dev/null
+build=$(cd "$build" && pwd)
+rm -f "$build"/*.deb
+(cd "$build" && cpack -G DEB >/dev/null 2>&1)
+deb=$(ls "$build"/hp2ps-ng_*.deb)
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+dpkg-deb -x "$deb" "$work/root"
+for f in usr/bin/hp2ps-ng usr/bin/hp2ps usr/share/man/man1/hp2ps-ng.1 usr/share/man/man1/hp2ps.1 \
+         usr/share/hp2ps-ng/fonts/NimbusSans-Regular.otf usr/share/hp2ps-ng/fonts/fonts.conf; do
+  [ -e "$work/root/$f" ] || { echo "deb-check: $f missing from $deb"; exit 1; }
+done
+[ "$(readlink "$work/root/usr/bin/hp2ps")" = hp2ps-ng ] || { echo "deb-check: hp2ps is not a link to hp2ps-ng"; exit 1; }
+dpkg-deb -f "$deb" Depends | grep -q libpangocairo || { echo "deb-check: no library dependencies"; exit 1; }
+mkdir "$work/a" "$work/b"
+cp golden/inputs/leakyavg.hc.hp "$work/a/prog.hp"
+cp golden/inputs/leakyavg.hc.hp "$work/b/prog.hp"
+(cd "$work/a" && "$work/root/usr/bin/hp2ps" -c -m10 prog.hp)
+(cd "$work/b" && "$build/hp2ps-ng" -c -m10 prog.hp)
+for f in prog.ps prog.aux; do cmp "$work/a/$f" "$work/b/$f" || { echo "deb-check: $f differs"; exit 1; }; done
+echo "deb-check: $(basename "$deb") holds hp2ps-ng and hp2ps; hp2ps -c -m10 gives hp2ps-ng's files"
