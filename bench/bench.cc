@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
     } else if (mode == "scan") {
       sink += bare_scan(in.data());
     } else {
-      hpng::SampleSource read = hpng::profile_source(in, hpng::InputFormat::automatic, 0);
+      hpng::SampleSource read = hpng::profile_source(in, hpng::InputFormat::automatic);
       hpng::Warnings warnings;
       if (mode == "select") {
         sink += hpng::profile_matrix(read, {}, 0, warnings).bands.size();

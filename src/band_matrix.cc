@@ -73,7 +73,7 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
   Warnings again;  // the first read reported them
   source(sink, again);
   TimeBuckets::Kept k = kept.result();
-  BandMatrix m{stats.info.header, {}, {}, stats.info.marks};
+  BandMatrix m{stats.info, {}, {}};
   for (uint32_t s : k.samples) m.times.push_back(stats.times[s]);
   size_t first = sel.other.empty() ? 0 : 1;
   if (first) m.bands.push_back({"OTHER", std::move(k.rows[0])});

@@ -237,6 +237,8 @@ void add_own_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_option("--merge", p.merge, "REGEX=NAME: add up the bands matching REGEX as one band NAME (repeatable)")
       ->allow_extra_args(false);
   app.add_flag("--percent", o.percent, "Draw each sample's bands as shares of its total (y axis 0-100 %)");
+  app.add_flag("--heap-lines", o.style.heap_lines,
+               "Eventlogs: draw the heap's size, live bytes and blocks size (from GC events) as lines over the bands");
 }
 
 void finish_options(CLI::App& app, Options& o, const Parsed& p) {
@@ -252,6 +254,9 @@ void finish_options(CLI::App& app, Options& o, const Parsed& p) {
     throw usage_error("--from " + app["--from"]->as<std::string>() + " is after --to " + app["--to"]->as<std::string>());
   }
   o.window = {p.from, p.to};
+  if (o.percent && o.style.heap_lines) {
+    throw usage_error("--heap-lines draws bytes and --percent draws shares: use one or the other");
+  }
   o.filter = compile_band_filter(p.include, p.exclude, p.merge);
 }
 

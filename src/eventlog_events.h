@@ -15,10 +15,16 @@
 namespace hpng::events {
 
 enum Id : uint16_t {
+  kBlockMarker = 18,
   kRtsIdentifier = 29,
   kProgramArgs = 30,
   kWallClockTime = 43,
+  kHeapAllocated = 49,
+  kHeapSize = 50,
+  kHeapLive = 51,
+  kHeapInfoGhc = 52,
   kUserMarker = 58,
+  kBlocksSize = 91,
   kHeapProfBegin = 160,
   kHeapProfCostCentre = 161,
   kHeapProfSampleBegin = 162,
@@ -129,12 +135,9 @@ inline std::optional<uint64_t> bio_census_time(std::string_view payload) {
   return t;
 }
 
-// RTS_IDENTIFIER: Word32 capset, Text "GHC-9.0.2 rts_p". True when the RTS
-// way has a "p" (profiling) component: rts_p, rts_thr_p, rts_debug_p, ...
-inline bool profiled_rts(std::string_view payload) {
-  Fields f{payload};
-  f.uint(4);
-  std::string_view ident = f.rest();
+// True when the RTS way of an RTS_IDENTIFIER ("GHC-9.0.2 rts_p") has a "p"
+// (profiling) component: rts_p, rts_thr_p, rts_debug_p, ...
+inline bool profiled_way(std::string_view ident) {
   size_t space = ident.find(' ');
   std::string_view way = space == std::string_view::npos ? std::string_view() : ident.substr(space + 1);
   for (size_t start = 0; start <= way.size();) {
@@ -161,6 +164,63 @@ inline std::optional<time_t> wall_clock_seconds(std::string_view payload) {
   time_t secs = static_cast<time_t>(f.uint(8));
   if (f.short_read) return std::nullopt;
   return secs;
+}
+
+// BLOCK_MARKER: Word32 block size (from this event's first byte), Word64
+// end time, Word16 capability (0xFFFF: the RTS's global buffer). The
+// events of the block belong to that capability.
+struct Block {
+  uint64_t size;
+  uint16_t capability;
+};
+inline Block block(std::string_view payload) {
+  Fields f{payload};
+  Block b{f.uint(4), 0};
+  f.uint(8);
+  b.capability = static_cast<uint16_t>(f.uint(2));
+  return b;
+}
+
+// HEAP_ALLOCATED, HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE: Word32 heap capset,
+// Word64 bytes.
+struct HeapFigure {
+  uint32_t capset;
+  uint64_t bytes;
+};
+inline std::optional<HeapFigure> heap_figure(std::string_view payload) {
+  Fields f{payload};
+  HeapFigure h{static_cast<uint32_t>(f.uint(4)), f.uint(8)};
+  if (f.short_read) return std::nullopt;
+  return h;
+}
+
+// HEAP_INFO_GHC: Word32 heap capset, Word16 generations, Word64 max heap
+// size (0: unlimited), Word64 allocation area, Word64 megablock size,
+// Word64 block size.
+struct HeapInfo {
+  uint64_t generations, max_heap, allocation_area, megablock, block;
+};
+inline std::optional<HeapInfo> heap_info(std::string_view payload) {
+  Fields f{payload};
+  f.uint(4);
+  HeapInfo h{};
+  h.generations = f.uint(2);
+  h.max_heap = f.uint(8);
+  h.allocation_area = f.uint(8);
+  h.megablock = f.uint(8);
+  h.block = f.uint(8);
+  if (f.short_read) return std::nullopt;
+  return h;
+}
+
+// USER_MARKER: Text, the marker's name (traceMarker).
+inline std::string_view marker_name(std::string_view payload) { return payload; }
+
+// RTS_IDENTIFIER's text, "GHC-9.0.2 rts_p".
+inline std::string_view rts_identifier(std::string_view payload) {
+  Fields f{payload};
+  f.uint(4);
+  return f.rest();
 }
 
 }  // namespace hpng::events

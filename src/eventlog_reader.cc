@@ -3,28 +3,35 @@
 // is HEAP_PROF_SAMPLE_BEGIN (or, for -hb, HEAP_BIO_PROF_SAMPLE_BEGIN), one
 // event per band (HEAP_PROF_SAMPLE_COST_CENTRE for -hc, _STRING for every
 // other breakdown), then HEAP_PROF_SAMPLE_END (GHC 8.10 on; before that a
-// sample ends at the next BEGIN). These all live in the RTS's global buffer,
-// written in posting order, so file order is census order even when a census
-// spans blocks. A sample is placed at its census time: the event's time, or
-// for -hb the time the event records (biographical censuses are all written
-// at exit, so they are held and delivered in time order at the end).
-// Choices made here:
+// sample ends at the next BEGIN, or at the end-of-data marker). These all
+// live in the RTS's global buffer, written in posting order, so file order
+// is census order even when a census spans blocks. A sample is placed at
+// its census time: the event's time, or for -hb the time the event records
+// (biographical censuses are all written at exit, so they are held and
+// delivered in time order at the end). Choices made here:
 //  * like the .hp, the profile gets an empty sample at time 0 and one at the
 //    last event's time, so the picture has hp2ps's frame;
-//  * -hc bands are named as the RTS names them in a .hp, without the "(id)"
-//    prefix the eventlog cannot know, and uncut unless --ccs-length;
-//  * a log cut short keeps its complete samples, with a warning;
+//  * -hc bands are one per cost-centre stack, named as the RTS names them in
+//    a .hp but without the "(id)" prefix the eventlog cannot know (and with
+//    shared labels told apart: cost_centres.h), uncut unless --ccs-length;
+//  * a log cut short keeps its complete samples, with a warning: without its
+//    end marker, a sample is complete only when its END (or, before GHC
+//    8.10, the next BEGIN) came;
 //  * a second HEAP_PROF_BEGIN with the same breakdown continues the profile;
-//    one with another breakdown ends it (the rest is ignored, with a warning).
+//    one with another breakdown ends it (the rest is ignored, with a warning);
+//  * traceMarker events are marks, wherever in the log they are (a
+//    capability's block is often written before the global one).
 #include "hpng/eventlog_reader.h"
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "cost_centres.h"
 #include "eventlog_events.h"
 #include "eventlog_frames.h"
 #include "eventlog_job.h"
+#include "heap_series.h"
 #include "name_table.h"
 
 namespace hpng {
@@ -33,8 +40,9 @@ namespace {
 
 // A key per distinct label (string samples) or stack (cost-centre samples,
 // by their raw ids), numbered in first-seen order across both; a band per
-// distinct name, announced when a complete sample first has it. Two keys
-// with one name share a band, as repeated names do in a .hp.
+// key, announced when a complete sample first has it. A name that another
+// band already has (a --ccs-length cut that made two stacks alike, a cost
+// centre never defined) gets " (2)", " (3)", ...: bands are never merged.
 class BandKeys {
  public:
   uint32_t key(std::string_view text, bool is_stack) {
@@ -56,9 +64,10 @@ class BandKeys {
     if (band_of_key_[key] != kNone) return band_of_key_[key];
     const Key& k = keys_[key];
     std::string name = k.is_stack ? ccs.stack_name(stacks_.name(k.name), cut) : std::string(labels_.name(k.name));
-    auto [it, added] = by_name_.emplace(std::move(name), static_cast<uint32_t>(by_name_.size()));
-    if (added) sink.band(it->second, it->first);
-    return band_of_key_[key] = it->second;
+    for (int n = 2; !names_.insert(name).second; ++n) name = unsuffixed(name) + " (" + std::to_string(n) + ")";
+    uint32_t id = bands_++;
+    sink.band(id, name);
+    return band_of_key_[key] = id;
   }
 
  private:
@@ -67,16 +76,28 @@ class BandKeys {
     bool is_stack;
     uint32_t name;  // in labels_ or stacks_
   };
+  std::string unsuffixed(const std::string& name) const {
+    size_t open = name.rfind(" (");
+    return open != std::string::npos && name.back() == ')' && names_.count(name.substr(0, open)) ? name.substr(0, open) : name;
+  }
   NameTable labels_, stacks_;
   std::vector<uint32_t> key_of_label_, key_of_stack_, band_of_key_;
   std::vector<Key> keys_;
-  std::unordered_map<std::string, uint32_t> by_name_;
+  std::unordered_set<std::string> names_;
+  uint32_t bands_ = 0;
 };
 
 struct HeldSample {
   double time;
   std::vector<DataPoint> points;  // by key
 };
+
+std::string breakdown_flag(uint32_t code) {
+  static const char* const flags[] = {"", "-hc", "-hm", "-hd", "-hy", "-hr", "-hb", "-hT", "-hi", "-he"};
+  return code < std::size(flags) && code > 0 ? flags[code] : "breakdown " + std::to_string(code);
+}
+
+double seconds(uint64_t ns) { return static_cast<double>(ns) / 1e9; }
 
 }  // namespace
 
@@ -92,13 +113,12 @@ class EventlogParser {
   void warn(size_t offset, const std::string& msg) {
     warnings_->push_back({in_->name, "byte " + std::to_string(offset), msg});
   }
-  [[noreturn]] void fail(size_t offset, const std::string& msg) const {
-    throw input_error(in_->name, offset == SIZE_MAX ? "" : "byte " + std::to_string(offset), msg);
-  }
+  [[noreturn]] void fail(const std::string& msg) const { throw input_error(in_->name, "", msg); }
   void read_events();
-  void stop_at_undeclared();
   // Inlined into the event loop: as a call it took half the reading time.
   [[gnu::always_inline]] inline void handle(const Event& e);
+  void run_event(const Event& e);
+  void gc_event(const Event& e);
   void profile_begin(const Event& e);
   void open_sample(double time, size_t at);
   void stack_point(const Event& e);
@@ -106,6 +126,8 @@ class EventlogParser {
   void close_sample();
   void deliver(double time, std::vector<DataPoint>& points);
   void finish();
+  void end_open_sample();
+  void no_complete_sample();
   void deliver_held();
 
   const EventlogOptions opts_;
@@ -113,7 +135,8 @@ class EventlogParser {
   SampleSink* sink_ = nullptr;
   Warnings* warnings_ = nullptr;
   EventFrames frames_;
-  bool header_read_ = false, ended_ = false, stopped_ = false;
+  bool header_read_ = false, ended_ = false;
+  size_t stopped_at_ = SIZE_MAX;  // an undeclared event type: reading stopped
   CostCentres ccs_;
   BandKeys keys_;
   bool seen_begin_ = false, profile_ended_ = false;
@@ -121,16 +144,18 @@ class EventlogParser {
   bool in_sample_ = false;
   double open_time_ = 0;
   size_t open_at_ = 0;
-  std::vector<DataPoint> open_;         // by key until delivered
+  std::vector<DataPoint> open_;     // by key until delivered
   std::vector<HeldSample> held_;    // biographical censuses
   size_t closed_ = 0;               // complete censuses
   size_t delivered_ = 0;            // samples delivered, the empty ones too
   double last_time_ = 0;            // of the last sample delivered
   uint64_t last_ts_ = 0;            // the latest event time
-  bool profiled_rts_ = false;
-  std::vector<std::string> args_;
+  int capability_ = -1;             // of the current block (-1: none)
+  size_t block_end_ = 0;
+  HeapSeries heap_;
+  RunInfo run_;
   std::string date_ = "(no date)";
-  std::vector<double> marks_;
+  std::vector<Mark> marks_;
 };
 
 void EventlogParser::profile_begin(const Event& e) {
@@ -183,7 +208,7 @@ void EventlogParser::close_sample() {
   }
   double time = open_time_;
   if (!begin_.bio_filter.empty()) {
-    time = static_cast<double>(closed_) * (begin_.period_ns ? static_cast<double>(begin_.period_ns) / 1e9 : 0.1);
+    time = static_cast<double>(closed_) * (begin_.period_ns ? seconds(begin_.period_ns) : 0.1);
   }
   deliver(time, open_);
   open_.clear();
@@ -202,24 +227,49 @@ void EventlogParser::deliver(double time, std::vector<DataPoint>& points) {
   sink_->sample({last_time_, points});
 }
 
-void EventlogParser::handle(const Event& e) {
+// Events about the run rather than the heap profile.
+void EventlogParser::run_event(const Event& e) {
   switch (e.id) {
-    case events::kRtsIdentifier: profiled_rts_ = events::profiled_rts(e.payload); break;
-    case events::kProgramArgs: args_ = events::program_args(e.payload); break;
+    case events::kRtsIdentifier: run_.rts = events::rts_identifier(e.payload); break;
+    case events::kProgramArgs: run_.program_args = events::program_args(e.payload); break;
     case events::kWallClockTime:
       if (std::optional<time_t> secs = events::wall_clock_seconds(e.payload)) date_ = rts_date(*secs);
       break;
-    case events::kUserMarker:
-      if (seen_begin_) marks_.push_back(static_cast<double>(e.time) / 1e9);
+    case events::kHeapInfoGhc:
+      if (std::optional<events::HeapInfo> h = events::heap_info(e.payload); h && run_.generations == 0) {
+        run_.generations = h->generations, run_.max_heap = h->max_heap, run_.allocation_area = h->allocation_area;
+        run_.megablock = h->megablock, run_.block = h->block;
+      }
       break;
-    case events::kHeapProfBegin: profile_begin(e); break;
-    case events::kHeapProfCostCentre: ccs_.define(events::cost_centre(e.payload)); break;
-    case events::kHeapProfSampleBegin: open_sample(static_cast<double>(e.time) / 1e9, e.offset); break;
-    case events::kHeapBioProfSampleBegin: {
-      std::optional<uint64_t> census = events::bio_census_time(e.payload);
-      open_sample(static_cast<double>(census.value_or(e.time)) / 1e9, e.offset);
+    case events::kUserMarker: marks_.push_back({seconds(e.time), std::string(events::marker_name(e.payload))}); break;
+    case events::kBlockMarker: {
+      events::Block b = events::block(e.payload);
+      capability_ = b.capability == 0xFFFF ? -1 : b.capability;
+      block_end_ = e.offset + b.size;
       break;
     }
+    default: gc_event(e);
+  }
+}
+
+void EventlogParser::gc_event(const Event& e) {
+  if (e.id != events::kHeapSize && e.id != events::kHeapLive && e.id != events::kBlocksSize &&
+      e.id != events::kHeapAllocated) {
+    return;  // scheduler, GC phases, IPE, ...: not needed here
+  }
+  if (std::optional<events::HeapFigure> h = events::heap_figure(e.payload)) {
+    heap_.add(e.id, h->capset, e.offset < block_end_ ? capability_ : -1, seconds(e.time), h->bytes);
+  }
+}
+
+void EventlogParser::handle(const Event& e) {
+  switch (e.id) {
+    case events::kHeapProfBegin: profile_begin(e); break;
+    case events::kHeapProfCostCentre: ccs_.define(events::cost_centre(e.payload)); break;
+    case events::kHeapProfSampleBegin: open_sample(seconds(e.time), e.offset); break;
+    case events::kHeapBioProfSampleBegin:
+      open_sample(seconds(events::bio_census_time(e.payload).value_or(e.time)), e.offset);
+      break;
     case events::kHeapProfSampleCostCentre:
       if (in_sample_) stack_point(e);
       break;
@@ -229,22 +279,12 @@ void EventlogParser::handle(const Event& e) {
     case events::kHeapProfSampleEnd:
       if (in_sample_) close_sample();
       break;
-    default:  // block markers, scheduler, GC, IPE, ...: not needed here
-      break;
+    default: run_event(e);
   }
 }
 
-// An undeclared event's size cannot be known: nothing after it can be read.
-void EventlogParser::stop_at_undeclared() {
-  size_t at = frames_.position();
-  std::string what = "event type " + std::to_string(frames_.id_at(*in_)) + " is not declared in the header (is the file damaged?)";
-  if (closed_ == 0 && !in_sample_) fail(at, what);
-  warn(at, what + "; reading stopped here");
-  stopped_ = true;
-}
-
 void EventlogParser::read_events() {
-  for (Event e; !stopped_;) {
+  for (Event e; stopped_at_ == SIZE_MAX;) {
     switch (frames_.next(*in_, e)) {
       case EventFrames::Next::event:
         last_ts_ = std::max(last_ts_, e.time);
@@ -252,7 +292,7 @@ void EventlogParser::read_events() {
         break;
       case EventFrames::Next::end_marker: ended_ = true; return;
       case EventFrames::Next::more: return;
-      case EventFrames::Next::undeclared: stop_at_undeclared(); return;
+      case EventFrames::Next::undeclared: stopped_at_ = frames_.position(); return;
     }
   }
 }
@@ -263,34 +303,61 @@ void EventlogParser::deliver_held() {
   held_.clear();
 }
 
+// A census whose END never came: complete only in a pre-8.10 log (no END
+// events) that reached its end marker; otherwise the log was cut inside it.
+void EventlogParser::end_open_sample() {
+  if (!in_sample_) return;
+  if (ended_ && !frames_.declared(events::kHeapProfSampleEnd)) return close_sample();
+  warn(open_at_, ended_ ? "the last heap sample has no HEAP_PROF_SAMPLE_END; ignored"
+                        : "the log ends inside a heap sample (was the program killed?); that sample is ignored");
+  in_sample_ = false;
+  open_.clear();
+}
+
+// What is true of a log without a complete heap sample. With --heap-lines
+// and the GC's figures, the lines are drawn alone.
+void EventlogParser::no_complete_sample() {
+  std::string why;
+  if (!ended_ && stopped_at_ == SIZE_MAX) {
+    why = "the eventlog ends before its first complete heap sample: the program may still be running, or was "
+          "killed before the RTS wrote its census out (it writes events in blocks, when one is full and at exit)";
+  } else if (!seen_begin_) {
+    why = "no heap profile in this eventlog: run the program with +RTS -hT -l (or -hc -l, -hy -l, ... on a "
+          "profiled build)";
+  } else {
+    why = "the heap profile in this eventlog has no complete samples (the program ended before its first census: "
+          "run it longer or with a smaller -i)";
+  }
+  if (stopped_at_ != SIZE_MAX) {
+    why += "; reading stopped at byte " + std::to_string(stopped_at_) + ": event type " +
+           std::to_string(frames_.id_at(*in_)) + " is not declared in the header (an eventlog from an older GHC, "
+           "or a damaged one?)";
+  }
+  if (heap_.empty()) fail(why);
+  if (!opts_.heap_lines) fail(why + "; it has the GC's heap sizes, which --heap-lines draws");
+  warnings_->push_back({in_->name, "", why + "; only the heap's own lines are drawn"});
+  std::vector<DataPoint> none;
+  deliver(seconds(last_ts_), none);
+}
+
 void EventlogParser::finish() {
-  if (!seen_begin_) {
-    fail(SIZE_MAX, "no heap profile in this eventlog: run the program with +RTS -hT -l (or -hc -l, -hy -l, ... on a "
-                   "profiled build)");
+  end_open_sample();
+  if (stopped_at_ != SIZE_MAX && closed_ > 0) {
+    warn(stopped_at_, "event type " + std::to_string(frames_.id_at(*in_)) +
+                          " is not declared in the header (is the file damaged?); reading stopped here");
   }
-  if (in_sample_) {  // its END never came: the log was cut inside a census
-    if (frames_.declared(events::kHeapProfSampleEnd)) {
-      warn(open_at_, "the last heap sample is incomplete (no HEAP_PROF_SAMPLE_END); ignored");
-      in_sample_ = false;
-    } else {
-      close_sample();  // logs without END events end their samples by the next
-    }
-  }
-  if (!ended_) {
+  if (!ended_ && closed_ > 0) {
     warn(frames_.position(), "the eventlog ends without its end marker (was the program killed?); the " +
                                  std::to_string(closed_) + " complete heap samples are drawn");
   }
-  if (closed_ == 0) {
-    fail(SIZE_MAX, "the heap profile in this eventlog has no complete samples (the program ended before its first "
-                   "census: run it longer or with a smaller -i)");
-  }
+  if (closed_ == 0) return no_complete_sample();
   if (!begin_.bio_filter.empty() && begin_.breakdown != events::kBreakdownBiography) {
     warn(0, "a biography filter (-hb" + begin_.bio_filter + ") makes the RTS write every census at exit without its "
             "time; samples are spaced by the sampling interval instead");
   }
   deliver_held();
   std::vector<DataPoint> none;
-  deliver(static_cast<double>(last_ts_) / 1e9, none);  // the .hp's closing empty sample
+  deliver(seconds(last_ts_), none);  // the .hp's closing empty sample
 }
 
 void EventlogParser::feed(const Input& in, bool at_end, SampleSink& sink, Warnings& warnings) {
@@ -303,8 +370,12 @@ void EventlogParser::feed(const Input& in, bool at_end, SampleSink& sink, Warnin
 }
 
 ProfileInfo EventlogParser::info() const {
-  ProfileInfo p{{rts_job(args_, profiled_rts_), date_, "seconds", "bytes", "eventlog", in_ ? in_->name : ""}, marks_};
-  std::sort(p.marks.begin(), p.marks.end());
+  bool profiled = events::profiled_way(run_.rts);
+  ProfileInfo p{{rts_job(run_.program_args, profiled), date_, "seconds", "bytes", "eventlog", in_ ? in_->name : ""},
+                marks_, heap_.lines(), run_};
+  std::stable_sort(p.marks.begin(), p.marks.end(), [](const Mark& a, const Mark& b) { return a.time < b.time; });
+  p.run->sampling_interval = seconds(begin_.period_ns);
+  p.run->breakdown = seen_begin_ ? breakdown_flag(begin_.breakdown) : "";
   return p;
 }
 

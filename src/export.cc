@@ -1,5 +1,6 @@
 // JSON and CSV of the band/time matrix after processing: what would be
-// drawn, in drawing order, unscaled.
+// drawn, in drawing order, unscaled; with an eventlog's heap lines (GC
+// events) and facts about the run beside the bands, never among them.
 #include "hpng/export.h"
 
 #include <charconv>
@@ -47,13 +48,73 @@ void append_json_string(std::string& out, const std::string& raw) {
   out += '"';
 }
 
-void append_array(std::string& out, const std::vector<double>& v) {
+template <class T, class Append>
+void append_list(std::string& out, const std::vector<T>& v, Append append) {
   out += '[';
   for (size_t i = 0; i < v.size(); ++i) {
     if (i) out += ", ";
-    append_number(out, v[i]);
+    append(out, v[i]);
   }
   out += ']';
+}
+
+void append_array(std::string& out, const std::vector<double>& v) { append_list(out, v, append_number); }
+
+void append_field(std::string& out, const char* key, const std::string& value) {
+  out += ", \"";
+  out += key;
+  out += "\": ";
+  append_json_string(out, value);
+}
+
+void append_marks(std::string& out, const std::vector<Mark>& marks) {
+  std::vector<double> times;
+  bool named = false;
+  for (const Mark& m : marks) times.push_back(m.time), named = named || !m.name.empty();
+  out += ",\n \"marks\": ";
+  append_array(out, times);
+  if (!named) return;
+  out += ",\n \"mark_names\": ";
+  append_list(out, marks, [](std::string& o, const Mark& m) { append_json_string(o, m.name); });
+}
+
+void append_series(std::string& out, const std::vector<Series>& series) {
+  out += ",\n \"series\": [";
+  for (size_t i = 0; i < series.size(); ++i) {
+    out += i ? ",\n   {\"name\": " : "\n   {\"name\": ";
+    append_json_string(out, series[i].name);
+    append_field(out, "event", series[i].event);
+    out += ", \"unit\": \"bytes\", \"times\": ";
+    append_array(out, series[i].times);
+    out += ", \"values\": ";
+    append_array(out, series[i].values);
+    out += '}';
+  }
+  out += ']';
+}
+
+void append_run(std::string& out, const RunInfo& run) {
+  out += ",\n \"run\": {\"rts\": ";
+  append_json_string(out, run.rts);
+  out += ", \"program_args\": ";
+  append_list(out, run.program_args, append_json_string);
+  append_field(out, "breakdown", run.breakdown);
+  out += ", \"sampling_interval\": ";
+  append_number(out, run.sampling_interval);
+  if (run.generations > 0) {
+    out += ",\n   \"heap\": {\"generations\": ";
+    append_number(out, static_cast<double>(run.generations));
+    const std::pair<const char*, uint64_t> sizes[] = {{"max_heap_bytes", run.max_heap},
+                                                      {"allocation_area_bytes", run.allocation_area},
+                                                      {"megablock_bytes", run.megablock},
+                                                      {"block_bytes", run.block}};
+    for (const auto& [key, v] : sizes) {
+      out += ", \"" + std::string(key) + "\": ";
+      append_number(out, static_cast<double>(v));
+    }
+    out += '}';
+  }
+  out += '}';
 }
 
 void append_csv_field(std::string& out, const std::string& raw) {
@@ -70,19 +131,23 @@ void append_csv_field(std::string& out, const std::string& raw) {
   out += '"';
 }
 
+// A series' value at time t: the last one reported at or before t, or
+// nothing (an empty field) before its first.
+void append_series_at(std::string& out, const Series& s, size_t& next, double t) {
+  while (next < s.times.size() && s.times[next] <= t) ++next;
+  if (next > 0) append_number(out, s.values[next - 1]);
+}
+
 }  // namespace
 
 std::string matrix_json(const BandMatrix& m) {
+  const ProfileHeader& h = m.info.header;
   std::string out = "{\"job\": ";
-  append_json_string(out, m.header.job);
-  out += ", \"date\": ";
-  append_json_string(out, m.header.date);
-  out += ", \"sample_unit\": ";
-  append_json_string(out, m.header.sample_unit);
-  out += ", \"value_unit\": ";
-  append_json_string(out, m.header.value_unit);
-  out += ", \"input_format\": ";
-  append_json_string(out, m.header.input_format);
+  append_json_string(out, h.job);
+  append_field(out, "date", h.date);
+  append_field(out, "sample_unit", h.sample_unit);
+  append_field(out, "value_unit", h.value_unit);
+  append_field(out, "input_format", h.input_format);
   if (m.percent) out += ", \"percent\": true";
   out += ",\n \"times\": ";
   append_array(out, m.times);
@@ -96,24 +161,36 @@ std::string matrix_json(const BandMatrix& m) {
   }
   out += "],\n \"total\": ";
   append_number(out, std::trunc(m.total));
-  out += ",\n \"marks\": ";
-  append_array(out, m.marks);
+  append_marks(out, m.info.marks);
+  append_series(out, m.info.series);
+  if (m.info.run) append_run(out, *m.info.run);
   out += "}\n";
   return out;
 }
 
+// Series columns follow the bands, named "GC: <series>" so that no one
+// takes them for bands.
 std::string matrix_csv(const BandMatrix& m) {
   std::string out = "time";
   for (const Band& b : m.bands) {
     out += ',';
     append_csv_field(out, b.name);
   }
+  for (const Series& s : m.info.series) {
+    out += ',';
+    append_csv_field(out, "GC: " + s.name);
+  }
   out += '\n';
+  std::vector<size_t> next(m.info.series.size(), 0);
   for (size_t k = 0; k < m.times.size(); ++k) {
     append_number(out, m.times[k]);
     for (const Band& b : m.bands) {
       out += ',';
       append_number(out, b.values[k]);
+    }
+    for (size_t i = 0; i < m.info.series.size(); ++i) {
+      out += ',';
+      append_series_at(out, m.info.series[i], next[i], m.times[k]);
     }
     out += '\n';
   }

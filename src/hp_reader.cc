@@ -62,7 +62,7 @@ bool is_keyword(std::string_view w) {
 class HpParser {
  public:
   void feed(const Input& in, bool at_end, SampleSink& sink, Warnings& warnings);
-  ProfileInfo info() const { return {header_, marks_}; }
+  ProfileInfo info() const { return {header_, marks_, {}, std::nullopt}; }
   size_t samples() const { return samples_; }
   bool ended_by_rts() const { return samples_ > 1 && last_sample_empty_; }
 
@@ -102,7 +102,7 @@ class HpParser {
   size_t pos_ = 0;
   SampleSink* sink_ = nullptr;
   ProfileHeader header_{"", "", "", "", "hp", ""};
-  std::vector<double> marks_;
+  std::vector<Mark> marks_;
   NameTable names_;            // band ids are its numbers
   uint32_t announced_ = 0;     // bands announced to the sink
   size_t released_ = 0;        // input released up to here
@@ -362,16 +362,25 @@ Step HpParser::statement(const Token& t) {
       double m = 0;
       if (Step s = float_argument("MARK", m); s != Step::done) return s;
       if (in_sample_) error(t.begin, "MARK occurs within sample (marks go between samples)");
-      marks_.push_back(m);
+      marks_.push_back({m, ""});
       return Step::done;
     }
   }
   return data_line(t);
 }
 
+// Every profile the RTS finishes ends with an empty sample, its exit census;
+// one that does not comes from a program that was killed or still runs.
 void HpParser::warn_incomplete_sample(Warnings& warnings) const {
   bool had_points = !open_.empty();
-  if (!in_sample_ && !had_points && !cut_.happened) return;
+  if (!in_sample_ && !had_points && !cut_.happened) {
+    if (samples_ > 0 && !last_sample_empty_) {
+      warnings.push_back({in_->name, "", "the profile ends without the RTS's final (empty) sample: the program was "
+                                         "killed, or is still running; its " + std::to_string(samples_) +
+                                         " samples are drawn"});
+    }
+    return;
+  }
   std::string msg;
   size_t where = in_sample_ ? begin_offset_ : (had_points ? first_point_ : cut_.offset);
   if (in_sample_) {

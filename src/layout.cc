@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "hpng/heap_lines.h"
 #include "hpng/text.h"
 #include "text_metrics.h"
 
@@ -41,11 +42,16 @@ double nice_step(double y) {
   return r;
 }
 
-Polyline rect(double x, double y, double w, double h, bool filled = false, Rgb fill = {1, 1, 1}) {
-  return {{{x, y}, {x, y + h}, {x + w, y + h}, {x + w, y}}, true, filled, fill};
+// A closed shape outlined at 0.5 pt, as hp2ps draws everything.
+Polyline area(std::vector<Point> points, bool filled, Rgb fill) {
+  return {std::move(points), true, filled, fill, {0, 0, 0}, 0.5, {}};
 }
 
-Polyline line(double x0, double y0, double x1, double y1) { return {{{x0, y0}, {x1, y1}}, false, false, {}}; }
+Polyline rect(double x, double y, double w, double h, bool filled = false, Rgb fill = {1, 1, 1}) {
+  return area({{x, y}, {x, y + h}, {x + w, y + h}, {x + w, y}}, filled, fill);
+}
+
+Polyline line(double x0, double y0, double x1, double y1) { return {{{x0, y0}, {x1, y1}}, false, false, {}, {0, 0, 0}, 0.5, {}}; }
 
 TextItem text_at(double x, double y, double size, const std::string& s, double angle = 0) {
   return {x, y, size, angle, to_valid_utf8(s)};
@@ -78,9 +84,9 @@ void add_title(PageLayout& page, const BandMatrix& m, const Frame& f, const std:
   page.shapes.push_back(rect(0, 0, kFrameW, kFrameH));
   double box_w = kFrameW - 2 * kSpace;
   page.shapes.push_back(rect(kSpace, kFrameH - kSpace - f.title_h, box_w, f.title_h));
-  std::string job(utf8_prefix(m.header.job, f.big_title ? kBigJob : kSmallJob));
+  std::string job(utf8_prefix(m.info.header.job, f.big_title ? kBigJob : kSmallJob));
   page.texts.push_back(text_at(kSpace + 6, kFrameH - kSpace - 14, 12, job));
-  std::string date = fit_text(m.header.date, 12, 400);
+  std::string date = fit_text(m.info.header.date, 12, 400);
   double date_x = kSpace + box_w - 6 - text_width(date, 12);
   if (f.big_title) {
     page.shapes.push_back(line(kSpace, kFrameH - kSpace - 20, kSpace + box_w, kFrameH - kSpace - 20));
@@ -95,10 +101,10 @@ void add_title(PageLayout& page, const BandMatrix& m, const Frame& f, const std:
 
 void add_x_axis(PageLayout& page, ChartLayout& out, const BandMatrix& m, const Frame& f) {
   page.shapes.push_back(line(kGx0, kGy0, kGx0 + f.gw, kGy0));
-  std::string unit = fit_text(m.header.sample_unit, 10, std::max(f.gw, 50.0));
+  std::string unit = fit_text(m.info.header.sample_unit, 10, std::max(f.gw, 50.0));
   page.texts.push_back(text_at(kGx0 + f.gw - text_width(unit, 10), 5, 10, unit));
   double step = nice_step(m.x_range / 7);
-  double cutoff = f.gw - (kUnit * hp2ps_units(m.header.sample_unit) + 15);
+  double cutoff = f.gw - (kUnit * hp2ps_units(m.info.header.sample_unit) + 15);
   double t0 = m.times.front(), last = m.times.back();
   double t = t0;
   for (int guard = 0; t < last && guard < 10000; ++guard) {
@@ -117,7 +123,7 @@ void add_x_axis(PageLayout& page, ChartLayout& out, const BandMatrix& m, const F
 }
 
 // --percent: the values are shares of each sample's total.
-std::string y_axis_unit(const BandMatrix& m) { return m.percent ? "% of " + m.header.value_unit : m.header.value_unit; }
+std::string y_axis_unit(const BandMatrix& m) { return m.percent ? "% of " + m.info.header.value_unit : m.info.header.value_unit; }
 
 std::string y_label(double v, double step) {
   if (step >= 1e6) return group_digits(std::floor(v / 1e6 + 0.5)) + "M";
@@ -147,16 +153,71 @@ void add_y_axis(PageLayout& page, ChartLayout& out, const BandMatrix& m, const F
   }
 }
 
-void add_key_entries(PageLayout& page, ChartLayout& out, const BandMatrix& m,
-                     const std::vector<double>& shades, const ChartStyle& style, size_t from,
+// A key entry: a band's filled box, or a heap line's stroke.
+struct KeyEntry {
+  std::string name;
+  Rgb fill;
+  const LineStyle* line = nullptr;
+};
+
+std::vector<KeyEntry> key_entries(const BandMatrix& m, const std::vector<double>& shades, const ChartStyle& style,
+                                  const std::vector<DrawnLine>& lines) {
+  std::vector<KeyEntry> entries;
+  for (size_t b = 0; b < m.bands.size(); ++b) entries.push_back({m.bands[b].name, shade_rgb(shades[b], style.colour)});
+  for (const DrawnLine& l : lines) entries.push_back({l.series->name, {1, 1, 1}, &l.style});
+  return entries;
+}
+
+void add_key_entries(PageLayout& page, ChartLayout& out, const std::vector<KeyEntry>& entries, size_t from,
                      size_t count, double base, double spacing, double x0, double label_w) {
   for (size_t k = 1; k <= count; ++k) {
-    size_t b = from + k - 1;
+    const KeyEntry& e = entries[from + k - 1];
     double c = base + static_cast<double>(k) * spacing;
-    page.shapes.push_back(rect(x0 + kSpace, c - kKeyBox / 2, kKeyBox, kKeyBox, true, shade_rgb(shades[b], style.colour)));
-    std::string label = fit_text(m.bands[b].name, 10, label_w);
+    if (e.line) {
+      page.shapes.push_back({{{x0 + kSpace, c}, {x0 + kSpace + kKeyBox, c}}, false, false, {}, e.line->colour,
+                             e.line->width + 1, e.line->dash});
+    } else {
+      page.shapes.push_back(rect(x0 + kSpace, c - kKeyBox / 2, kKeyBox, kKeyBox, true, e.fill));
+    }
+    std::string label = fit_text(e.name, 10, label_w);
     page.texts.push_back(text_at(x0 + 24, c - 5, 10, label));
     out.key_labels.push_back(label);
+  }
+}
+
+// Per column, the points of a line where it is lowest and highest, in time
+// order: peaks survive, and a line never has more points than the page
+// can show.
+std::vector<size_t> line_points(const Series& s, double t0, double span, size_t columns) {
+  auto column = [&](size_t i) {
+    return span > 0 ? static_cast<size_t>(std::max(0.0, (s.times[i] - t0) / span * static_cast<double>(columns))) : 0;
+  };
+  std::vector<size_t> keep;
+  for (size_t i = 0, j; i < s.times.size(); i = j) {
+    size_t lo = i, hi = i;
+    for (j = i; j < s.times.size() && column(j) == column(i); ++j) {
+      if (s.values[j] < s.values[lo]) lo = j;
+      if (s.values[j] > s.values[hi]) hi = j;
+    }
+    keep.push_back(std::min(lo, hi));
+    if (lo != hi) keep.push_back(std::max(lo, hi));
+  }
+  return keep;
+}
+
+void add_heap_lines(PageLayout& page, const BandMatrix& m, const std::vector<DrawnLine>& lines, const Frame& f,
+                    const ChartStyle& style) {
+  double t0 = m.times.front();
+  size_t columns = static_cast<size_t>(std::max(1.0, f.gw / 72 * (style.columns_per_inch > 0 ? style.columns_per_inch : 1e6)));
+  for (const DrawnLine& l : lines) {
+    Polyline line{{}, false, false, {}, l.style.colour, l.style.width, l.style.dash};
+    for (size_t i : line_points(*l.series, t0, m.x_range, columns)) {
+      double x = kGx0 + (l.series->times[i] - t0) * f.gw / m.x_range;
+      if (x < kGx0 - 1e-9 || x > kGx0 + f.gw + 1e-9) continue;
+      line.points.push_back({x, kGy0 + l.series->values[i] * f.gh / m.y_range});
+    }
+    if (line.points.size() == 1) line.points.push_back(line.points[0]);
+    page.shapes.push_back(std::move(line));
   }
 }
 
@@ -192,18 +253,18 @@ void add_bands(PageLayout& page, const BandMatrix& m, const std::vector<double>&
       for (double& y : top) y = snap(y);
     }
     for (size_t b = m.bands.size(); b-- > 0;) {
-      Polyline area{{}, true, true, shade_rgb(shades[b], style.colour)};
-      area.points.reserve(n + 2);
-      for (size_t k = 0; k < n; ++k) area.points.push_back({xs[k], kGy0 + tops[b][k]});
-      area.points.push_back({xs[n - 1], kGy0});
-      area.points.push_back({xs[0], kGy0});
-      page.shapes.push_back(std::move(area));
+      Polyline under = area({}, true, shade_rgb(shades[b], style.colour));
+      under.points.reserve(n + 2);
+      for (size_t k = 0; k < n; ++k) under.points.push_back({xs[k], kGy0 + tops[b][k]});
+      under.points.push_back({xs[n - 1], kGy0});
+      under.points.push_back({xs[0], kGy0});
+      page.shapes.push_back(std::move(under));
     }
     return;
   }
   // Exact, as hp2ps: band b is the polygon between its bottom and its top.
   for (size_t b = 0; b < m.bands.size(); ++b) {
-    Polyline poly{{}, true, true, shade_rgb(shades[b], style.colour)};
+    Polyline poly = area({}, true, shade_rgb(shades[b], style.colour));
     poly.points.reserve(2 * n);
     for (size_t k = 0; k < n; ++k) poly.points.push_back({xs[k], kGy0 + (b ? tops[b - 1][k] : 0)});
     for (size_t k = n; k-- > 0;) poly.points.push_back({xs[k], kGy0 + tops[b][k]});
@@ -212,9 +273,9 @@ void add_bands(PageLayout& page, const BandMatrix& m, const std::vector<double>&
 }
 
 void add_marks(PageLayout& page, const BandMatrix& m, const Frame& f) {
-  for (double t : m.marks) {
-    double x = kGx0 + (t - m.times.front()) * f.gw / m.x_range;
-    page.shapes.push_back({{{x - 4, kGy0}, {x, kGy0 - 4}, {x + 4, kGy0}}, true, true, {1, 1, 1}});
+  for (const Mark& mark : m.info.marks) {
+    double x = kGx0 + (mark.time - m.times.front()) * f.gw / m.x_range;
+    page.shapes.push_back(area({{x - 4, kGy0}, {x, kGy0 - 4}, {x + 4, kGy0}}, true, {1, 1, 1}));
   }
 }
 
@@ -295,30 +356,32 @@ std::string group_digits(double v) {
 ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades, const ChartStyle& style) {
   ChartLayout out;
   Frame f{};
-  f.big_title = style.big_title || (!style.small_title && m.header.job.size() > kSmallJob);
+  f.big_title = style.big_title || (!style.small_title && m.info.header.job.size() > kSmallJob);
   f.title_h = f.big_title ? 40 : 20;
   f.gh = kFrameH - f.title_h - 10 - 20;
   f.key_on_graph = !style.no_key && !style.key_pages;
+  std::vector<DrawnLine> lines = style.heap_lines ? drawn_lines(m) : std::vector<DrawnLine>();
+  std::vector<KeyEntry> entries = key_entries(m, shades, style, lines);
   double max_units = 0;
-  for (const Band& b : m.bands) max_units = std::max(max_units, hp2ps_units(b.name));
+  for (const KeyEntry& e : entries) max_units = std::max(max_units, hp2ps_units(e.name));
   double key_w = std::min(kUnit * max_units + 3 * kSpace + kKeyBox, kMaxKeyWidth);
   f.key_w = f.key_on_graph ? key_w : 0;
   f.gw = kFrameW - 2 * kSpace - kGx0 - f.key_w;
   out.graph_width = f.gw;
   out.graph_height = f.gh;
   out.key_width = f.key_w;
-  out.total_text = group_digits(std::trunc(m.total)) + " " + fit_text(m.header.value_unit, 12, 150) + " x " +
-                   fit_text(m.header.sample_unit, 12, 150);
+  out.total_text = group_digits(std::trunc(m.total)) + " " + fit_text(m.info.header.value_unit, 12, 150) + " x " +
+                   fit_text(m.info.header.sample_unit, 12, 150);
   double label_w = key_w - 14;  // from the label start to the frame edge
 
   if (style.key_pages && !style.no_key) {  // -M: the key on pages of its own
-    size_t n = m.bands.size();
+    size_t n = entries.size();
     double spacing = n > kKeyPerPage ? f.gh / kKeyPerPage : f.gh / static_cast<double>(n + 1);
     for (size_t from = 0; from < n || from == 0; from += kKeyPerPage) {
       PageLayout page;
       add_title(page, m, f, out.total_text);
       size_t count = std::min(kKeyPerPage, n - from);
-      add_key_entries(page, out, m, shades, style, from, count, 0, spacing, kGx0, kFrameW - kGx0 - 40);
+      add_key_entries(page, out, entries, from, count, 0, spacing, kGx0, kFrameW - kGx0 - 40);
       out.pages.push_back(std::move(page));
       if (n == 0) break;
     }
@@ -328,10 +391,11 @@ ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
   add_x_axis(page, out, m, f);
   add_y_axis(page, out, m, f);
   if (f.key_on_graph) {
-    double spacing = f.gh / static_cast<double>(m.bands.size() + 1);
-    add_key_entries(page, out, m, shades, style, 0, m.bands.size(), kGy0, spacing, kGx0 + f.gw, label_w);
+    double spacing = f.gh / static_cast<double>(entries.size() + 1);
+    add_key_entries(page, out, entries, 0, entries.size(), kGy0, spacing, kGx0 + f.gw, label_w);
   }
   add_bands(page, m, shades, style, f);
+  add_heap_lines(page, m, lines, f, style);
   if (style.marks) add_marks(page, m, f);
   out.pages.push_back(std::move(page));
   return out;

@@ -6,10 +6,10 @@
 
 namespace hpng {
 
-SampleSource profile_source(const Input& in, InputFormat format, int ccs_length) {
+SampleSource profile_source(const Input& in, InputFormat format, const EventlogOptions& eventlog) {
   InputFormat f = format == InputFormat::automatic ? sniff_format(in.data()) : format;
   if (f == InputFormat::eventlog) {
-    return [&in, opts = EventlogOptions{ccs_length}](SampleSink& sink, Warnings& warnings) {
+    return [&in, opts = eventlog](SampleSink& sink, Warnings& warnings) {
       return read_eventlog(in, opts, sink, warnings);
     };
   }

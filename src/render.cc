@@ -48,7 +48,6 @@ void draw_text(cairo_t* cr, const TextItem& t) {
 }
 
 void draw_page(cairo_t* cr, const PageLayout& page) {
-  cairo_set_line_width(cr, 0.5);
   for (const Polyline& s : page.shapes) {
     if (s.points.empty()) continue;
     cairo_new_path(cr);
@@ -59,7 +58,9 @@ void draw_page(cairo_t* cr, const PageLayout& page) {
       cairo_set_source_rgb(cr, s.fill.r, s.fill.g, s.fill.b);
       cairo_fill_preserve(cr);
     }
-    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_source_rgb(cr, s.stroke.r, s.stroke.g, s.stroke.b);
+    cairo_set_line_width(cr, s.width);
+    cairo_set_dash(cr, s.dash.data(), static_cast<int>(s.dash.size()), 0);
     cairo_stroke(cr);
   }
   for (const TextItem& t : page.texts) draw_text(cr, t);

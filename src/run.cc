@@ -4,6 +4,7 @@
 #include "hpng/aux_file.h"
 #include "hpng/band_matrix.h"
 #include "hpng/export.h"
+#include "hpng/heap_lines.h"
 #include "hpng/output_file.h"
 #include "hpng/percent.h"
 #include "hpng/read.h"
@@ -17,10 +18,18 @@ namespace {
 // The reader, then the transformations asked for: the window first, so
 // that a filter sees only the window's bands.
 SampleSource sample_source(const Input& in, InputFormat format, const Options& o) {
-  SampleSource source = profile_source(in, format, o.ccs_length);
+  SampleSource source = profile_source(in, format, {o.ccs_length, o.style.heap_lines});
   if (o.window.from || o.window.to) source = in_window(std::move(source), o.window);
   if (!o.filter.empty()) source = filter_bands(std::move(source), o.filter);
   return source;
+}
+
+void draw_heap_lines(BandMatrix& m, Warnings& warnings) {
+  if (drawn_lines(m).empty()) {
+    warnings.push_back({m.info.header.source, "", "no heap lines to draw: they come from an eventlog's GC events "
+                                                   "(HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE), which this profile does not have"});
+  }
+  fit_heap_lines(m);
 }
 
 std::string render_or_export(const BandMatrix& m, const std::vector<double>& shades, const FilePlan& plan,
@@ -28,7 +37,7 @@ std::string render_or_export(const BandMatrix& m, const std::vector<double>& sha
   if (plan.format == OutputFormat::json) return matrix_json(m);
   if (plan.format == OutputFormat::csv) return matrix_csv(m);
   ChartLayout layout = layout_chart(m, shades, style);
-  return render_chart(layout, style, {plan.format, dpi, m.header.job, plan.output == "-" ? "stdout" : plan.output});
+  return render_chart(layout, style, {plan.format, dpi, m.info.header.job, plan.output == "-" ? "stdout" : plan.output});
 }
 
 // hp2ps's rule: a .aux that cannot be written is an error. When the user
@@ -67,8 +76,9 @@ void run(const Options& o, Warnings& warnings) {
   select.aux = aux ? &*aux : nullptr;
   BandMatrix matrix = profile_matrix(sample_source(in, format, o), select, buckets, warnings);
   std::vector<double> shades = assign_shades(matrix, o.style.colour, select.aux);
-  std::string aux_text = write_aux(matrix, shades);  // the byte figures, also with --percent
+  std::string aux_text = write_aux(matrix, shades);  // the bands' figures, whatever is drawn over them
   if (o.percent) to_percent(matrix);
+  if (o.style.heap_lines) draw_heap_lines(matrix, warnings);
 
   // 4. Render or export; write the output, then the .aux, each whole.
   write_output(plan.output, render_or_export(matrix, shades, plan, style, o.dpi));

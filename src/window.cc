@@ -46,6 +46,15 @@ std::string number(double v) {
                                            number(sink.first_) + " to " + number(sink.last_) + unit});
 }
 
+void keep_inside(Series& s, const WindowSink& sink) {
+  std::vector<double> times, values;
+  for (size_t i = 0; i < s.times.size(); ++i) {
+    if (sink.inside(s.times[i])) times.push_back(s.times[i]), values.push_back(s.values[i]);
+  }
+  s.times = std::move(times);
+  s.values = std::move(values);
+}
+
 }  // namespace
 
 SampleSource in_window(SampleSource source, TimeWindow window) {
@@ -53,7 +62,8 @@ SampleSource in_window(SampleSource source, TimeWindow window) {
     WindowSink sink(out, window);
     ProfileInfo info = source(sink, warnings);
     if (sink.passed_ == 0) empty_window(sink, window, info);
-    std::erase_if(info.marks, [&](double t) { return !sink.inside(t); });
+    std::erase_if(info.marks, [&](const Mark& m) { return !sink.inside(m.time); });
+    for (Series& s : info.series) keep_inside(s, sink);
     return info;
   };
 }

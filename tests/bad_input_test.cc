@@ -187,7 +187,7 @@ void survive(const std::string& name, const std::string& bytes, bool render) {
     if (!render) return;
     std::vector<double> shades = assign_shades(m, true, nullptr);
     ChartLayout l = layout_chart(m, shades, {});
-    std::string out = render_chart(l, {}, {OutputFormat::svg, 96, m.header.job, name + ".svg"});
+    std::string out = render_chart(l, {}, {OutputFormat::svg, 96, m.info.header.job, name + ".svg"});
     EXPECT_NE(out.find("</svg>"), std::string::npos);
   } catch (const Error& e) {
     EXPECT_EQ(std::string(e.what()).rfind(name + ":", 0), 0u) << e.what();

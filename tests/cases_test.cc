@@ -121,7 +121,10 @@ std::vector<Expected> parse_expected(const std::string& text) {
     if (blocks.empty()) continue;
     Expected& e = blocks.back();
     std::smatch m;
-    if (std::regex_search(line, m, std::regex("^  exit code: (\\d+)"))) {
+    static const std::regex exit_code("^  exit code: (\\d+)");
+    static const std::regex drawn("^  bands drawn bottom->top(?::| \\()(\\d+)");
+    static const std::regex file_re("([^ ,]+) \\((\\d+) bytes\\)");
+    if (line.rfind("  exit code: ", 0) == 0 && std::regex_search(line, m, exit_code)) {
       e.exit = std::stoi(m[1]);
     } else if (line.rfind("  stderr: '", 0) == 0) {
       e.err = line.substr(11, line.size() - 12);
@@ -144,11 +147,10 @@ std::vector<Expected> parse_expected(const std::string& text) {
         if (i == std::string::npos) break;
         i += 2;
       }
-    } else if (std::regex_search(line, m, std::regex("^  bands drawn bottom->top(?::| \\()(\\d+)"))) {
+    } else if (line.rfind("  bands drawn", 0) == 0 && std::regex_search(line, m, drawn)) {
       e.drawn = std::stoi(m[1]);
     } else if (line.rfind("  files written in working directory: ", 0) == 0) {
       std::string list = line.substr(line.find(": ") + 2);
-      std::regex file_re("([^ ,]+) \\((\\d+) bytes\\)");
       for (std::sregex_iterator it(list.begin(), list.end(), file_re), end; it != end; ++it) {
         if ((*it)[2] != "0") e.files.push_back((*it)[1]);
       }
@@ -327,7 +329,7 @@ class Hp2psCase : public testing::TestWithParam<Block> {};
 TEST_P(Hp2psCase, MatchesOrIsAListedDeparture) { check_block(GetParam().name, GetParam().expected, " --format json -o -"); }
 
 INSTANTIATE_TEST_SUITE_P(Blocks, Hp2psCase, testing::ValuesIn(all_blocks()), [](const testing::TestParamInfo<Block>& i) {
-  return std::regex_replace(i.param.name, std::regex("[^A-Za-z0-9]"), "_") + "_" + std::to_string(i.param.index);
+  return identifier(i.param.name) + "_" + std::to_string(i.param.index);
 });
 
 TEST(Hp2psCases, AllBlocksAreThere) { EXPECT_GT(all_blocks().size(), 100u); }

@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <regex>
 #include <sstream>
 
 #include "hpng/aux_file.h"
@@ -90,8 +89,6 @@ std::string order_lines(const std::string& aux) {
 
 std::vector<CorpusRun> corpus_runs() { return expected_runs(HPNG_TEST_CORPUS); }
 
-std::string test_name(const std::string& s) { return std::regex_replace(s, std::regex("[^A-Za-z0-9]"), "_"); }
-
 class Corpus : public testing::TestWithParam<CorpusRun> {};
 
 TEST_P(Corpus, MatchesHp2ps) {
@@ -101,7 +98,7 @@ TEST_P(Corpus, MatchesHp2ps) {
   Input in{r.stem + ".hp", read_file(root + "/" + r.stem + ".hp")};
   Flags f = parse_flags(r.flags);
   Warnings warnings;
-  BandMatrix m = profile_matrix(profile_source(in, InputFormat::hp, 0), f.select, 0, warnings);
+  BandMatrix m = profile_matrix(profile_source(in, InputFormat::hp), f.select, 0, warnings);
   std::vector<double> shades = assign_shades(m, f.style.colour, nullptr);
   std::string ours = write_aux(m, shades);
   if (!file_exists(aux_path)) {
@@ -125,7 +122,7 @@ TEST_P(Corpus, MatchesHp2ps) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Runs, Corpus, testing::ValuesIn(corpus_runs()),
-                         [](const testing::TestParamInfo<CorpusRun>& i) { return test_name(i.param.stem + "__" + i.param.flags); });
+                         [](const testing::TestParamInfo<CorpusRun>& i) { return test::identifier(i.param.stem + "__" + i.param.flags); });
 
 TEST(CorpusSize, AllRunsAreThere) { EXPECT_GT(corpus_runs().size(), 200u); }
 

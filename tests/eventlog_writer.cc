@@ -19,6 +19,7 @@ EventlogWriter& EventlogWriter::declare(uint16_t id, int size, uint32_t extra_in
 
 EventlogWriter& EventlogWriter::declare_standard(bool with_sample_end) {
   declare(18, 14).declare(29, -1).declare(30, -1).declare(43, 16).declare(58, -1);
+  declare(49, 12).declare(50, 12).declare(51, 12).declare(52, 38).declare(91, 12);
   declare(160, -1).declare(161, -1).declare(162, 8).declare(163, -1).declare(164, -1).declare(166, 16);
   if (with_sample_end) declare(165, 8);
   return *this;
@@ -60,6 +61,13 @@ EventlogWriter& EventlogWriter::program_args(const std::vector<std::string>& arg
 }
 EventlogWriter& EventlogWriter::rts_identifier(const std::string& text) { return event(29, 0, u32(0) + text); }
 EventlogWriter& EventlogWriter::wall_clock(uint64_t secs) { return event(43, 0, u32(1) + u64(secs) + u32(0)); }
+EventlogWriter& EventlogWriter::user_marker(uint64_t ts, const std::string& name) { return event(58, ts, name); }
+EventlogWriter& EventlogWriter::heap_figure(uint16_t id, uint64_t ts, uint64_t bytes, uint32_t capset) {
+  return event(id, ts, u32(capset) + u64(bytes));
+}
+EventlogWriter& EventlogWriter::heap_info(uint64_t generations, uint64_t max_heap, uint64_t alloc_area) {
+  return event(52, 0, u32(0) + u16(generations) + u64(max_heap) + u64(alloc_area) + u64(1048576) + u64(4096));
+}
 
 std::string EventlogWriter::bytes(bool end_marker) const {
   return "hdrbhetb" + header_ + "hetehdredatb" + events_ + (end_marker ? std::string("\xff\xff", 2) : "");

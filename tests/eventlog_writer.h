@@ -38,6 +38,21 @@ class EventlogWriter {
   EventlogWriter& program_args(const std::vector<std::string>& args);
   EventlogWriter& rts_identifier(const std::string& text);
   EventlogWriter& wall_clock(uint64_t unix_seconds);
+  EventlogWriter& user_marker(uint64_t ts, const std::string& name);
+  // HEAP_ALLOCATED (49), HEAP_SIZE (50), HEAP_LIVE (51), BLOCKS_SIZE (91).
+  EventlogWriter& heap_figure(uint16_t id, uint64_t ts, uint64_t bytes, uint32_t capset = 0);
+  EventlogWriter& heap_info(uint64_t generations, uint64_t max_heap, uint64_t alloc_area);
+  // A block of `capability` (0xFFFF: the global buffer) holding what `body`
+  // writes, its marker's size set to fit.
+  template <class Body>
+  EventlogWriter& block(uint64_t ts, uint16_t capability, Body body) {
+    size_t at = events_.size();
+    block_marker(ts, capability);
+    body(*this);
+    events_.replace(at + 10, 4, u32(events_.size() - at));  // after the id and time
+    return *this;
+  }
+  size_t size() const { return header_.size() + 20 + events_.size(); }  // of bytes(false)
 
   // The whole file; `end_marker` false leaves it as a killed program does.
   std::string bytes(bool end_marker = true) const;

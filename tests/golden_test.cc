@@ -57,9 +57,7 @@ TEST_P(Golden, OutputsEqualReviewedFiles) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, Golden, testing::ValuesIn(golden_cases()),
                          [](const testing::TestParamInfo<GoldenCase>& i) {
-                           std::string n = i.param.name;
-                           for (char& ch : n) ch = std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
-                           return n;
+                           return identifier(i.param.name);
                          });
 
 TEST(GoldenSet, HasItsCases) { EXPECT_GE(golden_cases().size(), 12u); }

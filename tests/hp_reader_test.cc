@@ -31,14 +31,14 @@ double value(const test::FullProfile& p, const std::string& band, size_t sample)
 
 TEST(HpReader, ReadsHeaderSamplesAndMarks) {
   test::FullProfile p = read(kHeader + "MARK 0.5\nBEGIN_SAMPLE 0.0\na 10\nb 20\nEND_SAMPLE 0.0\n"
-                             "BEGIN_SAMPLE 1.5\na 30\nEND_SAMPLE 1.5\n");
+                             "BEGIN_SAMPLE 1.5\na 30\nEND_SAMPLE 1.5\nBEGIN_SAMPLE 2.0\nEND_SAMPLE 2.0\n");
   EXPECT_EQ(p.info.header.job, "j");
   EXPECT_EQ(p.info.header.sample_unit, "seconds");
-  EXPECT_EQ(p.times, (std::vector<double>{0, 1.5}));
+  EXPECT_EQ(p.times, (std::vector<double>{0, 1.5, 2}));
   EXPECT_EQ(p.band_names, (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(value(p, "a", 1), 30);
   EXPECT_TRUE(std::isnan(value(p, "b", 1)));  // no point: not zero
-  EXPECT_EQ(p.info.marks, (std::vector<double>{0.5}));
+  EXPECT_EQ(p.info.marks, (std::vector<Mark>{{0.5, ""}}));
   EXPECT_TRUE(p.warnings.empty());
 }
 
@@ -111,6 +111,20 @@ TEST(HpReader, IncompleteFinalSampleIsDroppedWithWarning) {
   ASSERT_EQ(p.warnings.size(), 1u);
   EXPECT_EQ(p.warnings[0].location, "8:1");  // the BEGIN_SAMPLE without END
   EXPECT_NE(p.warnings[0].message.find("incomplete final sample"), std::string::npos);
+}
+
+// The RTS ends every profile with an empty sample (its exit census): a
+// profile without one comes from a killed or still running program.
+TEST(HpReader, ProfileWithoutTheFinalEmptySampleWarns) {
+  test::FullProfile p = read(kHeader + "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\na 2\nEND_SAMPLE 1.0\n");
+  EXPECT_EQ(p.times.size(), 2u);
+  ASSERT_EQ(p.warnings.size(), 1u);
+  EXPECT_EQ(p.warnings[0].message, "the profile ends without the RTS's final (empty) sample: the program was killed, "
+                                   "or is still running; its 2 samples are drawn");
+  std::string killed = test::read_file(std::string(HPNG_TEST_CORPUS) + "/leakyavg/leakyavg.hc-killed.hp");
+  ASSERT_FALSE(killed.empty());
+  EXPECT_EQ(read(killed).warnings.size(), 1u);
+  EXPECT_TRUE(read(test::read_file(std::string(HPNG_TEST_CORPUS) + "/leakyavg/leakyavg.hc.hp")).warnings.empty());
 }
 
 TEST(HpReader, FileCutMidLineIsDroppedWithWarning) {

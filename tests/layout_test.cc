@@ -73,7 +73,7 @@ TEST(Layout, KeyPagesAndNoKey) {
 
 TEST(Layout, BigTitleAndTickQuirks) {
   BandMatrix m = manpage();
-  m.header.job = std::string(36, 'x');
+  m.info.header.job = std::string(36, 'x');
   ChartLayout l = layout_chart(m, std::vector<double>(m.bands.size(), 0), {});
   EXPECT_EQ(l.graph_height, 362);
   // Y step from the step, not the maximum: 3.5M peak -> 500k steps in k.

@@ -89,7 +89,7 @@ TEST_P(HpsPixels, ColourPostScriptAgreesWithHp2ps) {
 
 INSTANTIATE_TEST_SUITE_P(Corpus, HpsPixels, testing::ValuesIn(colour_runs()),
                          [](const testing::TestParamInfo<std::string>& i) {
-                           return std::regex_replace(i.param, std::regex("[^A-Za-z0-9]"), "_");
+                           return identifier(i.param);
                          });
 
 TEST(Pixels, AllCorpusProfilesAreThere) { EXPECT_GE(colour_runs().size(), 45u); }
@@ -140,7 +140,7 @@ TEST(Pixels, ProfilesReducedWhileReadLookLikeExactOnes) {
     BandMatrix m = test::select_in_memory("gen.hp", hp, {}, buckets);
     std::printf("%s: %zu samples in the matrix\n", name, m.times.size());
     std::vector<double> shades = assign_shades(m, true, nullptr);
-    write_file(dir + "/" + name + ".ps", render_chart(layout_chart(m, shades, style), style, {OutputFormat::ps, 96, m.header.job, name}));
+    write_file(dir + "/" + name + ".ps", render_chart(layout_chart(m, shades, style), style, {OutputFormat::ps, 96, m.info.header.job, name}));
   }
   ASSERT_EQ(run_in(dir, exe() + " -c --exact -o exact.ps gen.hp").status, 0);
   Image whole_img = rasterise(dir, "whole.ps", 300), reduced_img = rasterise(dir, "reduced.ps", 300);

@@ -102,9 +102,9 @@ class HpWriter : public SampleSink {
     auto quoted = [](const std::string& s) { return "\"" + std::regex_replace(s, std::regex("\""), "\"\"") + "\""; };
     std::string out = "JOB " + quoted(info.header.job) + "\nDATE " + quoted(info.header.date) + "\nSAMPLE_UNIT " +
                       quoted(info.header.sample_unit) + "\nVALUE_UNIT " + quoted(info.header.value_unit) + "\n";
-    for (double m : info.marks) {
+    for (const Mark& m : info.marks) {
       char t[64];
-      std::snprintf(t, sizeof t, "%.9f", m);
+      std::snprintf(t, sizeof t, "%.9f", m.time);
       out += std::string("MARK ") + t + "\n";
     }
     return out + body_;
@@ -119,7 +119,7 @@ std::string as_hp(const std::string& eventlog) {
   Input in{"x.eventlog", eventlog};
   HpWriter w;
   Warnings warnings;
-  ProfileInfo info = profile_source(in, InputFormat::eventlog, 0)(w, warnings);
+  ProfileInfo info = profile_source(in, InputFormat::eventlog)(w, warnings);
   return w.text(info);
 }
 
@@ -128,6 +128,15 @@ std::string as_hp(const std::string& eventlog) {
 struct Outputs {
   std::string json, aux;
 };
+
+// The JSON up to the marks' times: the bands, their times and the total,
+// without what a .hp cannot say (input format, mark names, an eventlog's
+// heap lines and run).
+std::string bands_part(const std::string& json) {
+  std::string s = std::regex_replace(json, std::regex("\"input_format\": \"[a-z]+\""), "");
+  size_t end = std::min(s.find(",\n \"mark_names\""), s.find(",\n \"series\""));
+  return s.substr(0, end);
+}
 
 // hp2ps-ng FLAGS on `bytes` saved as prof.<ext>: the JSON (input format
 // left out, so an eventlog and its .hp compare) and the .aux of a -c run.
@@ -138,8 +147,7 @@ Outputs run_on(const std::string& bytes, const std::string& ext, const std::stri
   EXPECT_EQ(r.status, 0) << flags << ": " << r.err;
   r = run_in(dir, exe() + " -c " + flags + " -o out.ps prof." + ext);
   EXPECT_EQ(r.status, 0) << flags << ": " << r.err;
-  std::string json = std::regex_replace(read_file(dir + "/out.json"), std::regex("\"input_format\": \"[a-z]+\""), "");
-  return {json, read_file(dir + "/prof.aux")};
+  return {bands_part(read_file(dir + "/out.json")), read_file(dir + "/prof.aux")};
 }
 
 struct Case {
@@ -211,7 +219,8 @@ INSTANTIATE_TEST_SUITE_P(Cases, Transformation, testing::ValuesIn(kCases),
 
 // --- --percent -------------------------------------------------------------
 
-std::vector<std::vector<double>> json_band_values(const std::string& json) {
+std::vector<std::vector<double>> json_band_values(const std::string& whole) {
+  std::string json = bands_part(whole);
   std::vector<std::vector<double>> bands;
   static const std::regex values("\"values\": \\[([^\\]]*)\\]");
   for (std::sregex_iterator it(json.begin(), json.end(), values), end; it != end; ++it) {
@@ -255,7 +264,7 @@ INSTANTIATE_TEST_SUITE_P(Profiles, Percent,
                          testing::Values("leakyavg/leakyavg.hc.hp", "logreport/logreport.hc.hp", "leak-hc.eventlog",
                                          "leak-hT-N2.eventlog"),
                          [](const testing::TestParamInfo<const char*>& i) {
-                           return std::regex_replace(std::string(i.param), std::regex("[^A-Za-z0-9]"), "_");
+                           return identifier(i.param);
                          });
 
 // --- The options on the command line ---------------------------------------

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace hpng::test {
@@ -26,6 +27,12 @@ std::string shell_quote(const std::string& s) {
     if (c == '\'') out += "'\\''"; else out += c;
   }
   return out + "'";
+}
+
+std::string identifier(const std::string& s) {
+  std::string out = s;
+  for (char& c : out) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return out;
 }
 
 std::string exe() { return shell_quote(HPNG_EXE); }
@@ -162,7 +169,7 @@ BandMatrix select_in_memory(const std::string& name, const std::string& bytes, c
                             size_t time_buckets) {
   Input in{name, bytes};
   Warnings warnings;
-  return profile_matrix(profile_source(in, InputFormat::automatic, 0), opts, time_buckets, warnings);
+  return profile_matrix(profile_source(in, InputFormat::automatic), opts, time_buckets, warnings);
 }
 
 }  // namespace hpng::test

@@ -34,6 +34,8 @@ void write_file(const std::string& path, const std::string& data);
 bool file_exists(const std::string& path);
 std::vector<std::string> list_dir(const std::string& dir);
 std::string shell_quote(const std::string& s);
+// A test-name fragment: every character but [A-Za-z0-9] becomes '_'.
+std::string identifier(const std::string& s);
 bool have_tool(const std::string& name);
 
 // The message of the Error that read() throws, or "(no error)".

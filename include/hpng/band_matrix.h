@@ -18,10 +18,9 @@ struct Band {
 };
 
 struct BandMatrix {
-  ProfileHeader header;
+  ProfileInfo info;           // header, marks, the heap's own lines, the run
   std::vector<double> times;  // every sample's, or those time_buckets kept
   std::vector<Band> bands;    // drawing order: index 0 is the bottom band
-  std::vector<double> marks;
   double x_range = 1;  // span of the x axis (hp2ps's X)
   double y_range = 1;  // top of the y axis (hp2ps's Y)
   double total = 0;    // trapezoid area of the stacked total (title figure)

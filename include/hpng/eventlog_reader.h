@@ -9,7 +9,9 @@
 namespace hpng {
 
 struct EventlogOptions {
-  int ccs_length = 0;  // 0: full cost-centre stack names; else cut as RTS -L
+  int ccs_length = 0;       // 0: full cost-centre stack names; else cut as RTS -L
+  bool heap_lines = false;  // --heap-lines: a log with the GC's heap figures
+                            // but no heap profile draws the figures alone
 };
 
 class EventlogParser;

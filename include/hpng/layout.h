@@ -26,10 +26,13 @@ struct Polyline {
   bool closed = false;
   bool filled = false;
   Rgb fill{1, 1, 1};
+  Rgb stroke{0, 0, 0};
+  double width = 0.5;         // of the stroke, in points
+  std::vector<double> dash;   // on/off lengths; empty: solid
 };
 
 struct PageLayout {
-  std::vector<Polyline> shapes;  // filled then stroked at 0.5 pt, in order
+  std::vector<Polyline> shapes;  // filled, then stroked, in order
   std::vector<TextItem> texts;
 };
 
@@ -42,6 +45,7 @@ struct ChartStyle {
   bool marks = true;            // not -y
   bool portrait = false;        // -g: PostScript page unrotated (else landscape)
   double eps_width = 0;         // -e width in points (0: not given)
+  bool heap_lines = false;      // --heap-lines (heap_lines.h)
   // Curves are simplified to this many columns per inch of the frame when
   // there are more samples than columns (0: --exact, every sample drawn).
   double columns_per_inch = 144;

@@ -1,12 +1,13 @@
 // Which reader reads an input: the format is sniffed unless forced.
 #pragma once
+#include "hpng/eventlog_reader.h"
 #include "hpng/input.h"
 #include "hpng/samples.h"
 
 namespace hpng {
 
 // A SampleSource over `in` (which must outlive it) with the reader of its
-// format; `ccs_length` is the eventlog reader's --ccs-length.
-SampleSource profile_source(const Input& in, InputFormat format, int ccs_length);
+// format; `eventlog` holds the eventlog reader's options.
+SampleSource profile_source(const Input& in, InputFormat format, const EventlogOptions& eventlog = {});
 
 }  // namespace hpng

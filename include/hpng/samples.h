@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -33,10 +34,36 @@ struct ProfileHeader {
   std::string source;        // the input's name, for messages
 };
 
+struct Mark {
+  double time;
+  std::string name;  // an eventlog's traceMarker text; a .hp's MARKs have none
+  friend bool operator==(const Mark&, const Mark&) = default;
+};
+
+// A line of the heap's own figures over time, from the eventlog's GC events
+// (a .hp has none): bytes at the times the RTS reported them.
+struct Series {
+  std::string name;   // "heap size", "live bytes", "blocks size", "allocated"
+  std::string event;  // "HEAP_SIZE", ... : what it was read from
+  std::vector<double> times, values;
+};
+
+// What an eventlog says about the run besides the heap profile.
+struct RunInfo {
+  std::string rts;                        // RTS_IDENTIFIER, e.g. "GHC-9.0.2 rts_p"
+  std::vector<std::string> program_args;  // argv, with the +RTS options
+  double sampling_interval = 0;           // -i, seconds (0: not known)
+  std::string breakdown;                  // "-hc", "-hT", ...
+  // HEAP_INFO_GHC: the RTS's heap configuration; all 0 when not known.
+  uint64_t generations = 0, max_heap = 0, allocation_area = 0, megablock = 0, block = 0;
+};
+
 // What a whole read says about the profile besides its samples.
 struct ProfileInfo {
   ProfileHeader header;
-  std::vector<double> marks;  // in time order
+  std::vector<Mark> marks;      // in time order
+  std::vector<Series> series;   // eventlogs only
+  std::optional<RunInfo> run;   // eventlogs only
 };
 
 class SampleSink {

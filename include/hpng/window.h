@@ -1,7 +1,8 @@
 // Transformation: a time window. Samples outside it are dropped before any
 // of hp2ps's processing, so band selection, order, OTHER, the ranges and the
 // title total are those of the window: the stream is what a reader would
-// give for a file holding only the window's samples (and marks).
+// give for a file holding only the window's samples (and marks, and the
+// points of the heap's own lines).
 #pragma once
 #include <optional>
 

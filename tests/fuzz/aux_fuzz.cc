@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     hpng::SelectOptions o;
     o.aux = &aux;
     hpng::Warnings warnings;
-    hpng::BandMatrix m = hpng::profile_matrix(hpng::profile_source(p, hpng::InputFormat::hp, 0), o, 0, warnings);
+    hpng::BandMatrix m = hpng::profile_matrix(hpng::profile_source(p, hpng::InputFormat::hp), o, 0, warnings);
     (void)hpng::assign_shades(m, size % 2, &aux);
   } catch (const hpng::Error&) {
   }

@@ -43,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string bytes(reinterpret_cast<const char*>(data), size);
   hpng::Input in{"fuzz.hp", bytes};
   try {
-    hpng::SampleSource read = hpng::profile_source(in, hpng::InputFormat::hp, 0);
+    hpng::SampleSource read = hpng::profile_source(in, hpng::InputFormat::hp);
     check_same_profile(read);
     hpng::SelectOptions o;
     o.by_deviation = size % 2;

@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     o.band_limit = (f & 8) ? 0 : 20;
     size_t buckets = (f & 128) ? 3 : 0;  // reduced while read, even for a few samples
     hpng::Warnings warnings;
-    hpng::BandMatrix m = hpng::profile_matrix(hpng::profile_source(in, hpng::InputFormat::hp, 0), o, buckets, warnings);
+    hpng::BandMatrix m = hpng::profile_matrix(hpng::profile_source(in, hpng::InputFormat::hp), o, buckets, warnings);
     hpng::ChartStyle style;
     style.colour = f & 16;
     style.key_pages = f & 32;
@@ -30,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::vector<double> shades = hpng::assign_shades(m, style.colour, nullptr);
     hpng::ChartLayout layout = hpng::layout_chart(m, shades, style);
     hpng::OutputFormat fmt = (f & 64) ? hpng::OutputFormat::svg : hpng::OutputFormat::ps;
-    (void)hpng::render_chart(layout, style, {fmt, 96, m.header.job, "fuzz"});
+    (void)hpng::render_chart(layout, style, {fmt, 96, m.info.header.job, "fuzz"});
     (void)hpng::matrix_json(m);
   } catch (const hpng::Error&) {
   }
