@@ -41,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   hpng::Input in{"fuzz.eventlog", bytes};
   int cut = static_cast<int>(size % 3 == 0 ? 25 : 0);
   try {
-    hpng::SampleSource read = hpng::profile_source(in, hpng::InputFormat::eventlog, {cut});
+    hpng::SampleSource read = hpng::profile_source(in, hpng::InputFormat::eventlog, {cut, size % 2 == 1});
     check_same_profile(read);
     hpng::Warnings warnings;
     (void)hpng::profile_matrix(read, {}, 0, warnings);

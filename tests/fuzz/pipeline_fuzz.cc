@@ -1,19 +1,36 @@
-// Fuzz target: the whole pipeline from bytes to a rendered page in memory.
-// The first byte picks the flags and the output format.
+// Fuzz target: the whole pipeline from bytes to a rendered page in memory,
+// through the transformations. The first two bytes pick the flags, the
+// stages and the output; the rest is the input, sniffed (.hp or eventlog).
 #include <cstdint>
 #include <string>
 
+#include "hpng/band_filter.h"
 #include "hpng/band_matrix.h"
 #include "hpng/export.h"
-#include "hpng/read.h"
+#include "hpng/heap_lines.h"
 #include "hpng/layout.h"
+#include "hpng/percent.h"
+#include "hpng/read.h"
 #include "hpng/render.h"
 #include "hpng/shade.h"
+#include "hpng/window.h"
+
+namespace {
+
+hpng::SampleSource transformed(const hpng::Input& in, uint8_t g) {
+  hpng::SampleSource source = hpng::profile_source(in, hpng::InputFormat::automatic, {g & 64 ? 10 : 0, (g & 16) != 0});
+  if (g & 1) source = hpng::in_window(std::move(source), {1.0, 5.0});
+  if (g & 2) source = hpng::filter_bands(std::move(source), hpng::compile_band_filter({}, {"a"}, {}));
+  if (g & 4) source = hpng::filter_bands(std::move(source), hpng::compile_band_filter({"."}, {}, {"b=c"}));
+  return source;
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size < 1 || size > (1u << 14)) return -1;
-  uint8_t f = data[0];
-  hpng::Input in{"fuzz.hp", std::string(reinterpret_cast<const char*>(data) + 1, size - 1)};
+  if (size < 2 || size > (1u << 14)) return -1;
+  uint8_t f = data[0], g = data[1];
+  hpng::Input in{"fuzz", std::string(reinterpret_cast<const char*>(data) + 2, size - 2)};
   try {
     hpng::SelectOptions o;
     o.trace_percent = (f & 1) ? 0 : 1;
@@ -22,16 +39,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     o.band_limit = (f & 8) ? 0 : 20;
     size_t buckets = (f & 128) ? 3 : 0;  // reduced while read, even for a few samples
     hpng::Warnings warnings;
-    hpng::BandMatrix m = hpng::profile_matrix(hpng::profile_source(in, hpng::InputFormat::hp), o, buckets, warnings);
+    hpng::BandMatrix m = hpng::profile_matrix(transformed(in, g), o, buckets, warnings);
     hpng::ChartStyle style;
     style.colour = f & 16;
     style.key_pages = f & 32;
     style.no_key = o.band_limit == 0 && !style.key_pages;
+    style.heap_lines = g & 16;
     std::vector<double> shades = hpng::assign_shades(m, style.colour, nullptr);
+    if (g & 8) hpng::to_percent(m);
+    if (style.heap_lines) hpng::fit_heap_lines(m);
     hpng::ChartLayout layout = hpng::layout_chart(m, shades, style);
     hpng::OutputFormat fmt = (f & 64) ? hpng::OutputFormat::svg : hpng::OutputFormat::ps;
     (void)hpng::render_chart(layout, style, {fmt, 96, m.info.header.job, "fuzz"});
-    (void)hpng::matrix_json(m);
+    (void)(g & 32 ? hpng::matrix_csv(m) : hpng::matrix_json(m));
   } catch (const hpng::Error&) {
   }
   return 0;

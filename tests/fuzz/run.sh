@@ -17,9 +17,11 @@ cp "$here"/../data/hp2ps-cases/*.aux "$work/aux/" 2>/dev/null || true
 tar -xJf "$here/../corpus/real.tar.xz" -C "$work"
 find "$work/real" -name '*.hp' -size -64k -exec cp {} "$work/hp/" \;
 find "$work/real" -name '*.aux' -exec cp {} "$work/aux/" \;
-cp "$here"/regressions/* "$work/hp/" 2>/dev/null || true
-for f in "$work"/hp/*.hp; do
-  [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x00'; cat "$f"; } > "$work/pipeline/$(basename "$f")"
+cp "$here"/regressions/*.hp "$work/hp/" 2>/dev/null || true
+cp "$here"/regressions/*.eventlog "$work/eventlog/" 2>/dev/null || true
+for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do  # two flag bytes, then the input
+  [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x00\x00'; cat "$f"; } > "$work/pipeline/$(basename "$f")"
+  [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x11\x13'; cat "$f"; } > "$work/pipeline/x-$(basename "$f")"
 done
 for t in hp_reader_fuzz:hp eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline; do
   name=${t%%:*}; seeds=${t##*:}
