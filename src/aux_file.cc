@@ -23,7 +23,8 @@ bool is_space(char c) {
 
 class AuxParser {
  public:
-  explicit AuxParser(const Input& in) : in_(in), s_(in.data()) {}
+  // An .aux holds a line per band: 64 MiB is far more than any has.
+  explicit AuxParser(const Input& in) : in_(in), text_(read_all(in, size_t{64} << 20)), s_(text_) {}
 
   AuxFile parse() {
     for (;;) {
@@ -102,6 +103,7 @@ class AuxParser {
   }
 
   const Input& in_;
+  std::string text_;
   std::string_view s_;
   size_t pos_ = 0;
   AuxFile aux_;

@@ -115,6 +115,16 @@ inline std::optional<BandSample> stack_sample(std::string_view payload) {
   return BandSample{value, payload.substr(f.at, depth * 4)};
 }
 
+// The bytes of a band event before what names the band.
+constexpr size_t kBandLabelAt = 9;
+
+// Its bytes, the Word64 after the profile id (0 if the payload is short).
+inline uint64_t band_value(std::string_view payload) {
+  Fields f{payload};
+  f.uint(1);
+  return f.uint(8);
+}
+
 // HEAP_PROF_SAMPLE_STRING: ..., String label.
 inline std::optional<BandSample> string_sample(std::string_view payload) {
   Fields f{payload};

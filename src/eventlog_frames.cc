@@ -25,7 +25,7 @@ bool EventFrames::marker(std::string_view s, size_t& at, std::string_view m, boo
     fail(name, at, std::string("the eventlog header is cut short: expected ") + what);
   }
   if (s.substr(at, 4) != m) {
-    std::string other = at == 0 ? not_a_profile(s, false) : "";
+    std::string other = at == 0 ? not_a_profile(s.substr(0, 4096), false) : "";
     if (!other.empty()) throw input_error(name, "", other);
     fail(name, at, std::string("expected ") + what);
   }
@@ -34,8 +34,7 @@ bool EventFrames::marker(std::string_view s, size_t& at, std::string_view m, boo
 }
 
 // One "etb" ... "ete" declaration at `at`.
-bool EventFrames::declaration(const Input& in, size_t& at, bool at_end) {
-  std::string_view s = in.data();
+bool EventFrames::declaration(const Input& in, std::string_view s, size_t& at, bool at_end) {
   size_t start = at;
   auto room = [&](uint64_t n, const std::string& too_long) {
     if (s.size() - at >= n) return true;
@@ -72,8 +71,7 @@ bool EventFrames::declaration(const Input& in, size_t& at, bool at_end) {
   return true;
 }
 
-bool EventFrames::read_header(const Input& in, bool at_end) {
-  std::string_view s = in.data();
+bool EventFrames::read_header(const Input& in, std::string_view s, bool at_end) {
   size_t at = 0;
   if (!marker(s, at, "hdrb", at_end, "the eventlog header marker \"hdrb\"", in.name) ||
       !marker(s, at, "hetb", at_end, "the event-type list marker \"hetb\"", in.name)) {
@@ -81,7 +79,7 @@ bool EventFrames::read_header(const Input& in, bool at_end) {
   }
   for (;;) {
     if (s.size() - at >= 4 && s.substr(at, 4) == "hete") break;
-    if (!declaration(in, at, at_end)) return false;
+    if (!declaration(in, s, at, at_end)) return false;
   }
   at += 4;
   if (!marker(s, at, "hdre", at_end, "the end of the eventlog header (\"hdre\")", in.name) ||

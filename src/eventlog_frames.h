@@ -9,6 +9,7 @@
 // event types and fields that newer GHCs append are skipped, never fatal.
 #pragma once
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <vector>
 
@@ -27,54 +28,61 @@ class EventFrames {
  public:
   enum class Next { event, end_marker, more, undeclared };
 
-  // Reads the header from the start of `in`. Returns false when the bytes so
-  // far end inside it (only before the end of the whole file); throws Error
+  // Reads the header from `bytes`, the file's first. Returns false when they
+  // end inside it (only before the end of the whole file); throws Error
   // (kind input) for a damaged header or one the whole file cuts short.
-  bool read_header(const Input& in, bool at_end);
+  bool read_header(const Input& in, std::string_view bytes, bool at_end);
 
-  // The event at position(): `more` when the bytes so far end inside it,
-  // `undeclared` for a type the header does not declare (its size cannot be
-  // known, so nothing after it can be read).
-  Next next(const Input& in, Event& e) {
-    std::string_view s = in.data();
-    size_t at = pos_;
+  // The event at position(), in `bytes` (the file's from `base`): `more`
+  // when they end inside it, `undeclared` for a type the header does not
+  // declare (its size cannot be known, so nothing after it can be read).
+  Next next(std::string_view bytes, size_t base, Event& e) {
+    std::string_view s = bytes;
+    size_t at = pos_ - base;
     if (s.size() - at < 2) return Next::more;
-    uint16_t id = static_cast<uint16_t>(be(s, at, 2));
+    uint16_t id = be16(s.data() + at);
     if (id == 0xFFFF) return Next::end_marker;
     int size = sizes_[id];
     if (size == kUndeclared) return Next::undeclared;
     size_t head = size == kVariable ? 12 : 10;
     if (s.size() - at < head) return Next::more;
-    size_t len = size == kVariable ? static_cast<size_t>(be(s, at + 10, 2)) : static_cast<size_t>(size);
+    size_t len = size == kVariable ? be16(s.data() + at + 10) : static_cast<size_t>(size);
     if (len > s.size() - at - head) return Next::more;
-    e = {id, be(s, at + 2, 8), s.substr(at + head, len), at};
-    pos_ = at + head + len;
-    if (pos_ - released_ > kReleaseEvery) {  // keep the mapped input from piling up
-      released_ = pos_ - kReleaseEvery / 2;
-      in.release(released_);
-    }
+    e = {id, be64(s.data() + at + 2), s.substr(at + head, len), base + at};
+    pos_ = base + at + head + len;
     return Next::event;
   }
 
   size_t position() const { return pos_; }
   bool declared(uint16_t id) const { return sizes_[id] != kUndeclared; }
-  // The id of the event at position() (after next() said `undeclared`).
-  uint16_t id_at(const Input& in) const { return static_cast<uint16_t>(be(in.data(), pos_, 2)); }
+  // The id of the event at position() (after next() said `undeclared`), in
+  // `bytes` (the file's from `base`).
+  uint16_t id_at(std::string_view bytes, size_t base) const { return static_cast<uint16_t>(be(bytes, pos_ - base, 2)); }
 
  private:
   static constexpr int kUndeclared = -2, kVariable = -1;
-  static constexpr size_t kReleaseEvery = size_t{8} << 20;
   static uint64_t be(std::string_view s, size_t at, size_t bytes) {
     uint64_t v = 0;
     for (size_t i = 0; i < bytes; ++i) v = (v << 8) | static_cast<unsigned char>(s[at + i]);
     return v;
   }
+  // The fixed-width big-endian fields of every event, as single loads.
+  static uint16_t be16(const char* p) {
+    uint16_t v;
+    std::memcpy(&v, p, 2);
+    return __builtin_bswap16(v);
+  }
+  static uint64_t be64(const char* p) {
+    uint64_t v;
+    std::memcpy(&v, p, 8);
+    return __builtin_bswap64(v);
+  }
   bool marker(std::string_view s, size_t& at, std::string_view m, bool at_end, const char* what,
               const std::string& name) const;
-  bool declaration(const Input& in, size_t& at, bool at_end);
+  bool declaration(const Input& in, std::string_view s, size_t& at, bool at_end);
 
   std::vector<int> sizes_ = std::vector<int>(65536, kUndeclared);
-  size_t pos_ = 0, released_ = 0;
+  size_t pos_ = 0;  // in the file
 };
 
 }  // namespace hpng

@@ -60,6 +60,17 @@ class BandKeys {
     labels_.start_sample();
     stacks_.start_sample();
   }
+  // A HEAP_PROF_SAMPLE_STRING payload whose label is the predicted one:
+  // its key, else kNone.
+  uint32_t predicted_label(std::string_view payload) {
+    size_t length = 0;
+    std::string_view label = payload.substr(std::min<size_t>(payload.size(), events::kBandLabelAt));
+    uint32_t name = labels_.predicted(label, [](char c) { return c == '\0'; }, length);
+    if (name == NameTable::kNone) return kNone;
+    labels_.take(name);
+    return key_of_label_[name];
+  }
+  static constexpr uint32_t kNone = UINT32_MAX;
   uint32_t band(uint32_t key, const CostCentres& ccs, size_t cut, SampleSink& sink) {
     if (band_of_key_[key] != kNone) return band_of_key_[key];
     const Key& k = keys_[key];
@@ -71,7 +82,6 @@ class BandKeys {
   }
 
  private:
-  static constexpr uint32_t kNone = UINT32_MAX;
   struct Key {
     bool is_stack;
     uint32_t name;  // in labels_ or stacks_
@@ -104,7 +114,8 @@ double seconds(uint64_t ns) { return static_cast<double>(ns) / 1e9; }
 class EventlogParser {
  public:
   explicit EventlogParser(const EventlogOptions& opts) : opts_(opts) {}
-  void feed(const Input& in, bool at_end, SampleSink& sink, Warnings& warnings);
+  size_t feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
+              Warnings& warnings);
   ProfileInfo info() const;
   size_t samples() const { return delivered_; }
   bool ended() const { return ended_; }
@@ -132,6 +143,8 @@ class EventlogParser {
 
   const EventlogOptions opts_;
   const Input* in_ = nullptr;
+  std::string_view bytes_;  // this feed's, from base_ in the file
+  size_t base_ = 0;
   SampleSink* sink_ = nullptr;
   Warnings* warnings_ = nullptr;
   EventFrames frames_;
@@ -190,7 +203,13 @@ void EventlogParser::stack_point(const Event& e) {
   open_.push_back({keys_.key(s->key, true), s->value});
 }
 
+// Most labels are the one the previous census had here: compared first,
+// up to the NUL that must follow it, before any decoding.
 void EventlogParser::string_point(const Event& e) {
+  if (uint32_t key = keys_.predicted_label(e.payload); key != BandKeys::kNone) {
+    open_.push_back({key, static_cast<double>(events::band_value(e.payload))});
+    return;
+  }
   std::optional<events::BandSample> s = events::string_sample(e.payload);
   if (s) open_.push_back({keys_.key(s->key, false), s->value});
 }
@@ -285,7 +304,7 @@ void EventlogParser::handle(const Event& e) {
 
 void EventlogParser::read_events() {
   for (Event e; stopped_at_ == SIZE_MAX;) {
-    switch (frames_.next(*in_, e)) {
+    switch (frames_.next(bytes_, base_, e)) {
       case EventFrames::Next::event:
         last_ts_ = std::max(last_ts_, e.time);
         handle(e);
@@ -330,7 +349,7 @@ void EventlogParser::no_complete_sample() {
   }
   if (stopped_at_ != SIZE_MAX) {
     why += "; reading stopped at byte " + std::to_string(stopped_at_) + ": event type " +
-           std::to_string(frames_.id_at(*in_)) + " is not declared in the header (an eventlog from an older GHC, "
+           std::to_string(frames_.id_at(bytes_, base_)) + " is not declared in the header (an eventlog from an older GHC, "
            "or a damaged one?)";
   }
   if (heap_.empty()) fail(why);
@@ -343,7 +362,7 @@ void EventlogParser::no_complete_sample() {
 void EventlogParser::finish() {
   end_open_sample();
   if (stopped_at_ != SIZE_MAX && closed_ > 0) {
-    warn(stopped_at_, "event type " + std::to_string(frames_.id_at(*in_)) +
+    warn(stopped_at_, "event type " + std::to_string(frames_.id_at(bytes_, base_)) +
                           " is not declared in the header (is the file damaged?); reading stopped here");
   }
   if (!ended_ && closed_ > 0) {
@@ -360,13 +379,17 @@ void EventlogParser::finish() {
   deliver(seconds(last_ts_), none);  // the .hp's closing empty sample
 }
 
-void EventlogParser::feed(const Input& in, bool at_end, SampleSink& sink, Warnings& warnings) {
+size_t EventlogParser::feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
+                            Warnings& warnings) {
   in_ = &in;
+  bytes_ = bytes;
+  base_ = base;
   sink_ = &sink;
   warnings_ = &warnings;
-  if (!header_read_) header_read_ = frames_.read_header(in, at_end);
+  if (!header_read_) header_read_ = frames_.read_header(in, bytes, at_end);
   if (header_read_ && !ended_) read_events();
   if (at_end) finish();
+  return ended_ ? in.size() : frames_.position();
 }
 
 ProfileInfo EventlogParser::info() const {
@@ -382,8 +405,9 @@ ProfileInfo EventlogParser::info() const {
 EventlogReader::EventlogReader(const EventlogOptions& opts) : parser_(std::make_unique<EventlogParser>(opts)) {}
 EventlogReader::~EventlogReader() = default;
 
-void EventlogReader::feed(const Input& in, bool at_end, SampleSink& sink, Warnings& warnings) {
-  parser_->feed(in, at_end, sink, warnings);
+size_t EventlogReader::feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
+                            Warnings& warnings) {
+  return parser_->feed(in, bytes, base, at_end, sink, warnings);
 }
 ProfileInfo EventlogReader::info() const { return parser_->info(); }
 size_t EventlogReader::samples() const { return parser_->samples(); }
@@ -391,7 +415,9 @@ bool EventlogReader::ended() const { return parser_->ended(); }
 
 ProfileInfo read_eventlog(const Input& in, const EventlogOptions& opts, SampleSink& sink, Warnings& warnings) {
   EventlogReader reader(opts);
-  reader.feed(in, true, sink, warnings);
+  read_windows(in, [&](std::string_view bytes, size_t base, bool at_end) {
+    return reader.feed(in, bytes, base, at_end, sink, warnings);
+  });
   return reader.info();
 }
 

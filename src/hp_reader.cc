@@ -29,8 +29,6 @@ namespace hpng {
 
 namespace {
 
-constexpr size_t kReleaseEvery = size_t{8} << 20;
-
 constexpr std::array<bool, 256> kSpace = [] {
   std::array<bool, 256> t{};
   for (unsigned char c : {' ', '\t', '\n', '\v', '\f', '\r'}) t[c] = true;
@@ -61,7 +59,8 @@ bool is_keyword(std::string_view w) {
 
 class HpParser {
  public:
-  void feed(const Input& in, bool at_end, SampleSink& sink, Warnings& warnings);
+  size_t feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
+              Warnings& warnings);
   ProfileInfo info() const { return {header_, marks_, {}, std::nullopt}; }
   size_t samples() const { return samples_; }
   bool ended_by_rts() const { return samples_ > 1 && last_sample_empty_; }
@@ -69,11 +68,12 @@ class HpParser {
  private:
   // Before the header, a failure may mean the file is not a profile at all:
   // then that is the message.
-  [[noreturn]] void error(size_t offset, const std::string& msg) const {
-    std::string other = !seen_job_ && samples_ == 0 ? not_a_profile(s_, true) : "";
+  [[noreturn]] void fail_at(size_t file_offset, const std::string& msg) const {
+    std::string other = !seen_job_ && samples_ == 0 ? not_a_profile(in_->head(), true) : "";
     if (!other.empty()) throw input_error(in_->name, "", other);
-    throw input_error(in_->name, in_->position(offset), msg);
+    throw input_error(in_->name, in_->position(file_offset), msg);
   }
+  [[noreturn]] void error(size_t offset, const std::string& msg) const { fail_at(base_ + offset, msg); }
   std::string_view text(const Token& t) const { return s_.substr(t.begin, t.end - t.begin); }
   std::string found(const Token& t) const;
   Token next(bool statement_start);
@@ -96,16 +96,19 @@ class HpParser {
   void check_header() const;
   double whole_number(std::string_view digits, size_t offset) const;
 
+  // Offsets in tokens and pos_ are into s_, the bytes of this feed, which
+  // start at base_ in the file; offsets kept across feeds are the file's.
   const Input* in_ = nullptr;
   std::string_view s_;
+  size_t base_ = 0;
   bool at_end_ = false;
   size_t pos_ = 0;
+  size_t done_ = 0;            // the file's offset the next feed starts at
   SampleSink* sink_ = nullptr;
   ProfileHeader header_{"", "", "", "", "hp", ""};
   std::vector<Mark> marks_;
   NameTable names_;            // band ids are its numbers
   uint32_t announced_ = 0;     // bands announced to the sink
-  size_t released_ = 0;        // input released up to here
   bool seen_job_ = false, seen_date_ = false, seen_sample_unit_ = false, seen_value_unit_ = false;
   bool in_sample_ = false;     // between BEGIN_SAMPLE and END_SAMPLE
   bool have_begin_ = false;    // a BEGIN_SAMPLE since the last END_SAMPLE
@@ -196,7 +199,7 @@ double HpParser::whole_number(std::string_view digits, size_t offset) const {
 }
 
 Step HpParser::cut(size_t offset, std::string message) {
-  cut_ = {true, offset, std::move(message)};
+  cut_ = {true, base_ + offset, std::move(message)};
   return Step::cut;
 }
 
@@ -225,7 +228,7 @@ Step HpParser::float_argument(const char* keyword, double& value) {
 }
 
 void HpParser::add_point(size_t at, std::string_view name, double value) {
-  if (open_.empty()) first_point_ = at;
+  if (open_.empty()) first_point_ = base_ + at;
   open_.push_back({names_.find_or_add(name), value});
 }
 
@@ -285,7 +288,9 @@ Step HpParser::data_line(const Token& name) {
 
 // The line almost every statement is: a name, blanks, a whole number, then a
 // blank (or the end of the whole file). Reads it as next() + statement()
-// would and returns true, or touches nothing and returns false.
+// would and returns true, or touches nothing and returns false. The name is
+// compared first with the one the previous sample had here (so it is read
+// once, eight bytes at a time), and scanned only when that guess fails.
 bool HpParser::quick_data_line() {
   const char* const all = s_.data();
   const char* const end = all + s_.size();
@@ -293,9 +298,15 @@ bool HpParser::quick_data_line() {
   while (p < end && is_space(*p)) ++p;
   const char* name = p;
   if (p == end || *p == '"') return false;
-  while (p < end && !is_space(*p)) ++p;
+  size_t length = 0;
+  uint32_t id = names_.predicted({p, static_cast<size_t>(end - p)}, is_space, length);
+  if (id != NameTable::kNone) {
+    p += length;
+  } else {
+    while (p < end && !is_space(*p)) ++p;
+    if (*name >= 'A' && *name <= 'Z' && is_keyword({name, static_cast<size_t>(p - name)})) return false;
+  }
   std::string_view w(name, static_cast<size_t>(p - name));
-  if (*name >= 'A' && *name <= 'Z' && is_keyword(w)) return false;
   while (p < end && is_space(*p)) ++p;
   const char* digits = p;
   uint64_t n = 0;
@@ -303,7 +314,13 @@ bool HpParser::quick_data_line() {
   size_t count = static_cast<size_t>(p - digits);
   if (count == 0 || count > 19 || (p < end ? !is_space(*p) : !at_end_)) return false;
   pos_ = static_cast<size_t>(p - all);
-  add_point(static_cast<size_t>(name - all), w, static_cast<double>(n));
+  if (id == NameTable::kNone) {
+    add_point(static_cast<size_t>(name - all), w, static_cast<double>(n));
+    return true;
+  }
+  names_.take(id);
+  if (open_.empty()) first_point_ = base_ + static_cast<size_t>(name - all);
+  open_.push_back({id, static_cast<double>(n)});
   return true;
 }
 
@@ -326,7 +343,7 @@ Step HpParser::begin_sample(const Token& t) {
   last_time_ = time;
   in_sample_ = have_begin_ = true;
   names_.start_sample();
-  begin_offset_ = t.begin;
+  begin_offset_ = base_ + t.begin;
   return Step::done;
 }
 
@@ -398,8 +415,8 @@ void HpParser::warn_incomplete_sample(Warnings& warnings) const {
 void HpParser::check_header() const {
   auto missing_field = [&](const char* what) {
     std::string msg = std::string(what) + " missing";
-    msg += s_.empty() ? ": the file is empty" : "";
-    std::string other = not_a_profile(s_, true);
+    msg += in_->size() == 0 ? ": the file is empty" : "";
+    std::string other = not_a_profile(in_->head(), true);
     throw input_error(in_->name, "", other.empty() ? msg + " (expected a .hp heap profile)" : other);
   };
   if (!seen_job_) missing_field("JOB");
@@ -411,9 +428,12 @@ void HpParser::check_header() const {
   }
 }
 
-void HpParser::feed(const Input& in, bool at_end, SampleSink& sink, Warnings& warnings) {
+size_t HpParser::feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
+                      Warnings& warnings) {
   in_ = &in;
-  s_ = in.data();
+  s_ = bytes;
+  base_ = base;
+  pos_ = done_ - base;
   at_end_ = at_end;
   sink_ = &sink;
   header_.source = in.name;
@@ -424,25 +444,22 @@ void HpParser::feed(const Input& in, bool at_end, SampleSink& sink, Warnings& wa
     if (t.kind == Tok::eof) break;
     Step step = t.kind == Tok::more ? Step::more : statement(t);
     if (step == Step::more) {  // read again, whole, by the next feed()
-      pos_ = start;
-      return;
+      return done_ = base_ + start;
     }
     if (step == Step::cut) break;
-    if (pos_ - released_ > kReleaseEvery) {  // keep the mapped input from piling up
-      released_ = pos_ - kReleaseEvery / 2;
-      in.release(released_);
-    }
   }
-  if (cut_.happened && samples_ == 0) error(cut_.offset, cut_.message);
+  if (cut_.happened && samples_ == 0) fail_at(cut_.offset, cut_.message);
   warn_incomplete_sample(warnings);
   check_header();
+  return done_ = base_ + pos_;
 }
 
 HpReader::HpReader() : parser_(std::make_unique<HpParser>()) {}
 HpReader::~HpReader() = default;
 
-void HpReader::feed(const Input& in, bool at_end, SampleSink& sink, Warnings& warnings) {
-  parser_->feed(in, at_end, sink, warnings);
+size_t HpReader::feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
+                      Warnings& warnings) {
+  return parser_->feed(in, bytes, base, at_end, sink, warnings);
 }
 ProfileInfo HpReader::info() const { return parser_->info(); }
 size_t HpReader::samples() const { return parser_->samples(); }
@@ -450,7 +467,9 @@ bool HpReader::ended_by_rts() const { return parser_->ended_by_rts(); }
 
 ProfileInfo read_hp(const Input& in, SampleSink& sink, Warnings& warnings) {
   HpReader reader;
-  reader.feed(in, true, sink, warnings);
+  read_windows(in, [&](std::string_view bytes, size_t base, bool at_end) {
+    return reader.feed(in, bytes, base, at_end, sink, warnings);
+  });
   return reader.info();
 }
 

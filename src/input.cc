@@ -1,104 +1,214 @@
-// Loading input. Regular files are mapped read-only; readers release the
-// pages they have passed, so a 200 MB profile does not stay resident.
-// Anything else (stdin, pipes) is read into memory once.
+// Loading input and reading it in windows; see input.h.
 #include "hpng/input.h"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #include "hpng/diag.h"
 
 namespace hpng {
 
+// Owns the descriptor: it is closed once, when the last Input using the
+// file goes.
+struct InputFile {
+  InputFile(int fd_, size_t size_) : fd(fd_), size(size_) {}
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+  ~InputFile() { ::close(fd); }
+  const int fd;
+  const size_t size;
+  std::string head;
+};
+
 namespace {
 
-constexpr size_t kPage = 4096;
+constexpr size_t kWindow = size_t{1} << 20;  // as much as a read() copies at once cheaply
+constexpr size_t kHead = 4096;
 
-std::string read_fd(int fd, const std::string& name) {
-  std::string bytes;
-  char buf[1 << 16];
-  try {
-    for (;;) {
-      ssize_t n = ::read(fd, buf, sizeof buf);
-      if (n == 0) break;
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        throw input_error(name, "", std::string("cannot read: ") + std::strerror(errno));
-      }
-      bytes.append(buf, static_cast<size_t>(n));
-    }
-  } catch (const std::bad_alloc&) {
-    throw input_error(name, "", "too large to read into memory (" + std::to_string(bytes.size()) + " bytes read so far)");
+[[noreturn]] void fail(const std::string& name, const std::string& what, int err) {
+  throw input_error(name, "", what + ": " + std::strerror(err));
+}
+
+// All `n` bytes at `offset`, or fewer when the file ends first.
+size_t read_at(int fd, char* to, size_t n, size_t offset, const std::string& name) {
+  size_t got = 0;
+  while (got < n) {
+    ssize_t r = ::pread(fd, to + got, n - got, static_cast<off_t>(offset + got));
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) fail(name, "cannot read", errno);
+    if (r == 0) break;
+    got += static_cast<size_t>(r);
   }
-  return bytes;
+  return got;
+}
+
+std::shared_ptr<const InputFile> open_file(int fd, size_t size, const std::string& name) {
+  auto f = std::make_shared<InputFile>(fd, size);
+  f->head.resize(std::min(size, kHead));
+  f->head.resize(read_at(fd, f->head.data(), f->head.size(), 0, name));
+  return f;
+}
+
+int temporary_file(const std::string& name) {
+  const char* env = std::getenv("TMPDIR");
+  std::string dir = env && *env ? env : "/tmp";
+  int fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (fd >= 0) return fd;
+  std::string tmpl = dir + "/hp2ps-ng-XXXXXX";
+  std::vector<char> buf(tmpl.begin(), tmpl.end());
+  buf.push_back('\0');
+  fd = ::mkstemp(buf.data());
+  if (fd < 0) fail(name, "cannot keep a copy in " + dir + " (hp2ps-ng reads its input more than once)", errno);
+  ::unlink(buf.data());
+  return fd;
+}
+
+// Standard input, a pipe or a device can be read once only: its bytes go to
+// an unlinked file in $TMPDIR, which is then read like any file.
+std::shared_ptr<const InputFile> spool(int from, const std::string& name) {
+  int fd = temporary_file(name);
+  std::vector<char> buf(kWindow);
+  size_t size = 0;
+  for (;;) {
+    ssize_t n = ::read(from, buf.data(), buf.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) ::close(fd), fail(name, "cannot read", errno);
+    if (n == 0) break;
+    for (ssize_t done = 0; done < n;) {
+      ssize_t w = ::write(fd, buf.data() + done, static_cast<size_t>(n - done));
+      if (w < 0 && errno == EINTR) continue;
+      const char* env = std::getenv("TMPDIR");
+      if (w < 0) ::close(fd), fail(name, std::string("cannot keep a copy in ") + (env && *env ? env : "/tmp") +
+                                             " (hp2ps-ng reads its input more than once; give it a file instead)", errno);
+      done += w;
+    }
+    size += static_cast<size_t>(n);
+  }
+  return open_file(fd, size, name);
 }
 
 }  // namespace
 
-void Input::release(size_t end) const {
-  if (!mapping) return;
-  size_t upto = std::min(end, mapped_size) / kPage * kPage;
-  if (upto > 0) ::madvise(const_cast<char*>(mapping.get()), upto, MADV_DONTNEED);
-}
+size_t Input::size() const { return file ? file->size : bytes.size(); }
+
+std::string_view Input::head() const { return file ? std::string_view(file->head) : std::string_view(bytes).substr(0, kHead); }
 
 std::string Input::position(size_t offset) const {
-  std::string_view all = data();
-  offset = std::min(offset, all.size());
+  offset = std::min(offset, size());
   size_t line = 1, line_start = 0;
-  constexpr size_t kChunk = size_t{16} << 20;
-  for (size_t at = 0; at < offset; at += kChunk) {
-    std::string_view chunk = all.substr(at, std::min(kChunk, offset - at));
-    for (size_t i = chunk.find('\n'); i != std::string_view::npos; i = chunk.find('\n', i + 1)) {
+  read_windows(*this, [&](std::string_view bytes, size_t base, bool) {
+    std::string_view part = bytes.substr(0, std::min(bytes.size(), offset - std::min(offset, base)));
+    for (size_t i = part.find('\n'); i != std::string_view::npos; i = part.find('\n', i + 1)) {
       ++line;
-      line_start = at + i + 1;
+      line_start = base + i + 1;
     }
-    if (at + kChunk < offset) release(at + kChunk);
-  }
+    return base + bytes.size() >= offset ? size() : base + bytes.size();
+  });
   return std::to_string(line) + ":" + std::to_string(offset - line_start + 1);
 }
 
 Input load_input(const std::string& path) {
-  if (path == "-") return {"stdin", read_fd(STDIN_FILENO, "stdin"), nullptr, 0};
+  if (path == "-") return {"stdin", "", spool(STDIN_FILENO, "stdin")};
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw input_error(path, "", std::string("cannot open: ") + std::strerror(errno));
+  if (fd < 0) fail(path, "cannot open", errno);
   struct stat st;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
-    if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-      ::close(fd);
-      throw input_error(path, "", "cannot read: it is a directory");
-    }
-    Input in{path, "", nullptr, 0};
-    try {
-      in.bytes = read_fd(fd, path);
-    } catch (...) {
-      ::close(fd);
-      throw;
-    }
+  if (::fstat(fd, &st) != 0) {
+    int err = errno;
     ::close(fd);
-    return in;
+    fail(path, "cannot read", err);
   }
-  size_t size = static_cast<size_t>(st.st_size);
-  void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
-  int err = errno;
+  if (S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    throw input_error(path, "", "cannot read: it is a directory");
+  }
+  if (S_ISREG(st.st_mode) && st.st_size > 0) return {path, "", open_file(fd, static_cast<size_t>(st.st_size), path)};
+  std::shared_ptr<const InputFile> copy;
+  try {  // a pipe, a device, or a file that says it is empty (/proc)
+    copy = spool(fd, path);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
   ::close(fd);
-  if (p == MAP_FAILED) throw input_error(path, "", std::string("cannot map: ") + std::strerror(err));
-  ::madvise(p, size, MADV_SEQUENTIAL);
-  std::shared_ptr<const char> mapping(static_cast<const char*>(p), [size](const char* q) {
-    ::munmap(const_cast<char*>(q), size);
+  return {path, "", copy};
+}
+
+// A window of the file: bytes read but not yet done with, then room for
+// more. Plain storage, so that making room does not fill it with zeros
+// first (that showed, at a window per MB).
+class Window {
+ public:
+  std::string_view bytes() const { return {buf_.get(), size_}; }
+  char* room(size_t n) {
+    if (size_ + n > capacity_) {
+      capacity_ = std::max(2 * capacity_, size_ + n);
+      std::unique_ptr<char[]> bigger(new char[capacity_]);
+      std::copy(buf_.get(), buf_.get() + size_, bigger.get());
+      buf_ = std::move(bigger);
+    }
+    return buf_.get() + size_;
+  }
+  void grow(size_t n) { size_ += n; }
+  void drop_front(size_t n) {
+    std::copy(buf_.get() + n, buf_.get() + size_, buf_.get());
+    size_ -= n;
+  }
+
+ private:
+  std::unique_ptr<char[]> buf_;
+  size_t size_ = 0, capacity_ = 0;
+};
+
+// Reads `want` bytes past what the window holds, doubling `want` when the
+// reader could not finish anything in what it had (a statement or event
+// larger than a window), so that no byte is read more than twice.
+void read_windows(const Input& in, const WindowFeed& feed) {
+  if (!in.file) {
+    feed(in.bytes, 0, true);
+    return;
+  }
+  const InputFile& f = *in.file;
+  Window window;
+  size_t base = 0, want = kWindow;
+  for (;;) {
+    size_t end = base + window.bytes().size(), n = std::min(want, f.size - end);
+    if (read_at(f.fd, window.room(n), n, end, in.name) < n) {
+      throw input_error(in.name, "", "the file was cut short while it was being read (is a program rewriting it?)");
+    }
+    window.grow(n);
+    bool at_end = end + n == f.size;
+    size_t done = feed(window.bytes(), base, at_end);
+    if (at_end || done >= f.size) return;
+    size_t used = std::min(done - std::min(done, base), window.bytes().size());
+    want = used == 0 ? 2 * want : kWindow;
+    window.drop_front(used);
+    base += used;
+  }
+}
+
+std::string read_all(const Input& in, size_t limit) {
+  if (in.size() > limit) {
+    throw input_error(in.name, "", "too large (" + std::to_string(in.size()) + " bytes; at most " + std::to_string(limit) +
+                                       " are read)");
+  }
+  if (!in.file) return in.bytes;
+  std::string all;
+  read_windows(in, [&](std::string_view bytes, size_t base, bool) {
+    all.append(bytes);
+    return base + bytes.size();
   });
-  return {path, "", std::move(mapping), size};
+  return all;
 }
 
-InputFormat sniff_format(std::string_view bytes) {
-  return bytes.substr(0, 4) == "hdrb" ? InputFormat::eventlog : InputFormat::hp;
+InputFormat sniff_format(std::string_view head) {
+  return head.substr(0, 4) == "hdrb" ? InputFormat::eventlog : InputFormat::hp;
 }
-
 
 }  // namespace hpng

@@ -221,13 +221,23 @@ void add_heap_lines(PageLayout& page, const BandMatrix& m, const std::vector<Dra
   }
 }
 
+// The columns a simplified chart is drawn in: the resolution's, or fewer
+// where the vertex budget is spent on many bands (but never fewer than 200).
+size_t drawn_columns(const ChartStyle& style, double gw, size_t bands) {
+  double columns = std::max(1.0, gw / 72 * style.columns_per_inch);
+  if (style.max_vertices > 0 && bands > 0) {
+    columns = std::min(columns, std::max(200.0, static_cast<double>(style.max_vertices) / (2.0 * static_cast<double>(bands))));
+  }
+  return static_cast<size_t>(columns);
+}
+
 void add_bands(PageLayout& page, const BandMatrix& m, const std::vector<double>& shades,
                const ChartStyle& style, const Frame& f) {
   std::vector<size_t> keep;
   if (style.columns_per_inch > 0) {
     // A tenth of a point is under half a pixel even at 300 dpi.
     double flat = 0.1 * m.y_range / f.gh;
-    keep = visible_samples(m, static_cast<size_t>(std::max(1.0, f.gw / 72 * style.columns_per_inch)), flat);
+    keep = visible_samples(m, drawn_columns(style, f.gw, m.bands.size()), flat);
   } else {
     keep.resize(m.times.size());
     for (size_t k = 0; k < keep.size(); ++k) keep[k] = k;

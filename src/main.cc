@@ -7,7 +7,6 @@
 
 #include <csignal>
 #include <cstdio>
-#include <cstring>
 
 #include "cli.h"
 
@@ -17,27 +16,6 @@ std::string program = "hp2ps-ng";
 
 void print(const char* severity, const std::string& text) {
   std::fprintf(stderr, "%s: %s: %s\n", program.c_str(), severity, text.c_str());
-}
-
-// A regular input is mapped and read more than once; if it shrinks
-// meanwhile (the program being profiled rewrote it), reading the lost pages
-// raises SIGBUS. Report that instead of dying: nothing has been written yet,
-// as outputs are written whole once reading is over.
-char bus_message[1024];
-size_t bus_message_length = 0;
-
-extern "C" void on_bus_error(int) {
-  ssize_t ignored = ::write(STDERR_FILENO, bus_message, bus_message_length);
-  (void)ignored;
-  ::_exit(1);
-}
-
-void report_shrinking_input(const std::string& name) {
-  std::snprintf(bus_message, sizeof bus_message,
-                "%s: error: %s: the file was cut short while it was being read (is a program rewriting it?)\n",
-                program.c_str(), name.c_str());
-  bus_message_length = std::strlen(bus_message);
-  std::signal(SIGBUS, on_bus_error);
 }
 
 // 0 and the options, or the exit status of a command line that does not
@@ -76,7 +54,6 @@ int main(int argc, char** argv) {
   if (!opts.files.input && ::isatty(STDIN_FILENO)) {
     std::fprintf(stderr, "%s: reading a heap profile from standard input (see --help)\n", program.c_str());
   }
-  report_shrinking_input(opts.files.input.value_or("stdin"));
   hpng::Warnings warnings;
   int status = 0;
   try {

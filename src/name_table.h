@@ -28,13 +28,29 @@ class NameTable {
     previous_ = guess + 1;
     return guess;
   }
+  // The predicted name when `text` starts with it and the byte after it
+  // ends a name (ends(byte)); else kNone. Nothing changes until take().
+  template <class Ends>
+  uint32_t predicted(std::string_view text, Ends ends, size_t& length) const {
+    uint32_t guess = successor_[previous_];
+    for (int tries = 0; guess != kNone && tries < 2; ++tries, guess = successor_[guess + 1]) {
+      std::string_view n = views_[guess];
+      if (text.size() > n.size() && ends(text[n.size()]) && same(n, text.substr(0, n.size()))) {
+        length = n.size();
+        return guess;
+      }
+    }
+    return kNone;
+  }
+  // A name predicted() found is the one looked up.
+  void take(uint32_t id) { previous_ = id + 1; }
   // The next name looked up starts a sample (or census).
   void start_sample() { previous_ = 0; }
+  static constexpr uint32_t kNone = UINT32_MAX;
   size_t size() const { return views_.size(); }
   std::string_view name(uint32_t id) const { return views_[id]; }
 
  private:
-  static constexpr uint32_t kNone = UINT32_MAX;
   // a == b, inline: names are short, and a call to memcmp per line showed.
   static bool same(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;

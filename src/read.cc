@@ -7,7 +7,7 @@
 namespace hpng {
 
 SampleSource profile_source(const Input& in, InputFormat format, const EventlogOptions& eventlog) {
-  InputFormat f = format == InputFormat::automatic ? sniff_format(in.data()) : format;
+  InputFormat f = format == InputFormat::automatic ? sniff_format(in.head()) : format;
   if (f == InputFormat::eventlog) {
     return [&in, opts = eventlog](SampleSink& sink, Warnings& warnings) {
       return read_eventlog(in, opts, sink, warnings);

@@ -10,18 +10,20 @@
 #include "hpng/read.h"
 #include "hpng/render.h"
 #include "hpng/shade.h"
+#include "hpng/stream_cache.h"
 
 namespace hpng {
 
 namespace {
 
-// The reader, then the transformations asked for: the window first, so
-// that a filter sees only the window's bands.
+// The reader, then the transformations asked for (the window first, so
+// that a filter sees only the window's bands), then the cache that spares
+// band selection's later reads the reading and the transformations.
 SampleSource sample_source(const Input& in, InputFormat format, const Options& o) {
   SampleSource source = profile_source(in, format, {o.ccs_length, o.style.heap_lines});
   if (o.window.from || o.window.to) source = in_window(std::move(source), o.window);
   if (!o.filter.empty()) source = filter_bands(std::move(source), o.filter);
-  return source;
+  return worth_caching(in, format) ? cached(std::move(source)) : source;
 }
 
 void draw_heap_lines(BandMatrix& m, Warnings& warnings) {
@@ -57,7 +59,7 @@ void write_aux_file(const FilePlan& plan, const std::string& text, Warnings& war
 void run(const Options& o, Warnings& warnings) {
   // 1. The input, what it is, and where everything goes.
   Input in = load_input(input_path(o.files));
-  InputFormat format = o.input_format == InputFormat::automatic ? sniff_format(in.data()) : o.input_format;
+  InputFormat format = o.input_format == InputFormat::automatic ? sniff_format(in.head()) : o.input_format;
   FilePlan plan = plan_files(o.files, format, o.style.eps_width > 0, warnings);
   std::optional<AuxFile> aux;
   if (o.files.reuse_aux && !plan.read_aux.empty()) aux = read_aux(load_input(plan.read_aux));
@@ -69,6 +71,9 @@ void run(const Options& o, Warnings& warnings) {
   bool chart = plan.format != OutputFormat::json && plan.format != OutputFormat::csv;
   ChartStyle style = o.style;
   style.columns_per_inch = o.exact ? 0 : plan.format == OutputFormat::png ? o.dpi : 144;
+  // PostScript writes each vertex twice (to fill, then to stroke), in about
+  // fifteen bytes: 30,000 vertices keep it under 1 MB.
+  style.max_vertices = plan.format == OutputFormat::png ? 0 : 30000;
   size_t buckets = chart ? 8 * most_columns(style) : 0;
 
   // 3. Read, transform, select, build the matrix, shade.

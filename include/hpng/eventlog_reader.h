@@ -16,18 +16,21 @@ struct EventlogOptions {
 
 class EventlogParser;
 
-// Reads an eventlog as it grows: each feed() reads the events after those
-// read before and delivers every sample they complete; an event cut by the
-// end of the bytes so far is read again by the next feed(). Errors are
-// thrown as Error (kind input) with a byte offset.
+// Reads an eventlog in windows of its bytes, as read_windows hands them
+// out, or as it grows: each feed() reads the events after those read before
+// and delivers every sample they complete. Errors are thrown as Error (kind
+// input) with a byte offset.
 class EventlogReader {
  public:
   explicit EventlogReader(const EventlogOptions& opts);
   ~EventlogReader();
-  // `in` holds every byte of the file so far. With `at_end` it is the whole
+  // `bytes` are `in`'s from offset `base` (at most what the last feed
+  // returned). Returns the offset up to which it is done: an event the bytes
+  // cut comes again. With `at_end` the bytes run to the end of the whole
   // file: a log cut short (killed program) gives its complete samples and a
   // warning; a log without heap samples is an error.
-  void feed(const Input& in, bool at_end, SampleSink& sink, Warnings& warnings);
+  size_t feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
+              Warnings& warnings);
   ProfileInfo info() const;
   size_t samples() const;  // complete samples delivered so far
   bool ended() const;      // the end-of-data marker has been read

@@ -9,19 +9,21 @@ namespace hpng {
 
 class HpParser;
 
-// Reads a .hp as it grows: each feed() reads the statements after those
-// read before and delivers every sample they complete; a statement or
-// sample cut by the end of the bytes so far is read again by the next
-// feed(). Errors are thrown as Error (kind input) with FILE:LINE:COL.
+// Reads a .hp in windows of its bytes, as read_windows hands them out, or
+// as it grows: each feed() reads the statements after those read before and
+// delivers every sample they complete. Errors are thrown as Error (kind
+// input) with FILE:LINE:COL.
 class HpReader {
  public:
   HpReader();
   ~HpReader();
-  // `in` holds every byte of the file so far (bytes already read never
-  // change). With `at_end` they are the whole file: an incomplete final
-  // sample is dropped with a warning, and a file that is not a profile is
-  // an error.
-  void feed(const Input& in, bool at_end, SampleSink& sink, Warnings& warnings);
+  // `bytes` are `in`'s from offset `base` (which is at most what the last
+  // feed returned). Returns the offset up to which it is done: a statement
+  // or sample the bytes cut comes again. With `at_end` the bytes run to the
+  // end of the whole file: an incomplete final sample is dropped with a
+  // warning, and a file that is not a profile is an error.
+  size_t feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
+              Warnings& warnings);
   ProfileInfo info() const;
   size_t samples() const;  // complete samples delivered so far
   // True when the last complete sample was empty and not the first one: the

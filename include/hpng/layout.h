@@ -49,6 +49,10 @@ struct ChartStyle {
   // Curves are simplified to this many columns per inch of the frame when
   // there are more samples than columns (0: --exact, every sample drawn).
   double columns_per_inch = 144;
+  // Vector outputs: at most about this many vertices for all bands (each
+  // band has two a column), so that a file stays small whatever the input.
+  // 0: no limit.
+  size_t max_vertices = 0;
 };
 
 struct ChartLayout {
