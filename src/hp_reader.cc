@@ -59,6 +59,18 @@ bool is_keyword(std::string_view w) {
 
 class HpParser {
  public:
+  explicit HpParser(bool continuing = false)
+      : continuing_(continuing),
+        seen_job_(continuing),
+        seen_date_(continuing),
+        seen_sample_unit_(continuing),
+        seen_value_unit_(continuing) {}
+  void set_samples_before(size_t n) { samples_before_ = n; }
+  bool between_samples() const { return !in_sample_ && !have_begin_ && open_.empty() && !cut_.happened; }
+  double first_begin() const { return first_begin_; }
+  double last_begin() const { return last_time_; }
+  bool header_complete() const { return seen_job_ && seen_date_ && seen_sample_unit_ && seen_value_unit_; }
+  bool saw_header() const { return header_statements_ > 0; }
   size_t feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
               Warnings& warnings);
   ProfileInfo info() const { return {header_, marks_, {}, std::nullopt}; }
@@ -109,7 +121,11 @@ class HpParser {
   std::vector<Mark> marks_;
   NameTable names_;            // band ids are its numbers
   uint32_t announced_ = 0;     // bands announced to the sink
-  bool seen_job_ = false, seen_date_ = false, seen_sample_unit_ = false, seen_value_unit_ = false;
+  bool continuing_;            // a part after the first: the header came before
+  bool seen_job_, seen_date_, seen_sample_unit_, seen_value_unit_;
+  size_t header_statements_ = 0;
+  size_t samples_before_ = 0;  // in parts before this reader's (for messages)
+  double first_begin_ = 0;
   bool in_sample_ = false;     // between BEGIN_SAMPLE and END_SAMPLE
   bool have_begin_ = false;    // a BEGIN_SAMPLE since the last END_SAMPLE
   double last_time_ = 0;       // the latest BEGIN_SAMPLE time
@@ -331,6 +347,7 @@ Step HpParser::header_field(std::string_view keyword, std::string& field, bool& 
   if (a.kind != Tok::string) error(a.begin, what + " (found " + found(a) + ")");
   field = string_value(a);
   seen = true;
+  ++header_statements_;
   return Step::done;
 }
 
@@ -340,6 +357,7 @@ Step HpParser::begin_sample(const Token& t) {
   if (time < last_time_) {
     error(t.begin, "samples out of sequence: this BEGIN_SAMPLE is earlier than the previous one");
   }
+  if (samples_ == 0 && !have_begin_) first_begin_ = time;
   last_time_ = time;
   in_sample_ = have_begin_ = true;
   names_.start_sample();
@@ -393,7 +411,7 @@ void HpParser::warn_incomplete_sample(Warnings& warnings) const {
   if (!in_sample_ && !had_points && !cut_.happened) {
     if (samples_ > 0 && !last_sample_empty_) {
       warnings.push_back({in_->name, "", "the profile ends without the RTS's final (empty) sample: the program was "
-                                         "killed, or is still running; its " + std::to_string(samples_) +
+                                         "killed, or is still running; its " + std::to_string(samples_before_ + samples_) +
                                          " samples are drawn"});
     }
     return;
@@ -408,11 +426,12 @@ void HpParser::warn_incomplete_sample(Warnings& warnings) const {
     msg = "the file ends in the middle of a line";
   }
   msg += cut_.happened ? " (the file is cut short; was the program killed?)" : " (was the program killed?)";
-  msg += "; ignored, the " + std::to_string(samples_) + " complete samples are drawn";
+  msg += "; ignored, the " + std::to_string(samples_before_ + samples_) + " complete samples are drawn";
   warnings.push_back({in_->name, in_->position(where), msg});
 }
 
 void HpParser::check_header() const {
+  if (continuing_) return;  // the first part has the header
   auto missing_field = [&](const char* what) {
     std::string msg = std::string(what) + " missing";
     msg += in_->size() == 0 ? ": the file is empty" : "";
@@ -433,6 +452,7 @@ size_t HpParser::feed(const Input& in, std::string_view bytes, size_t base, bool
   in_ = &in;
   s_ = bytes;
   base_ = base;
+  done_ = std::max(done_, base);  // a reader of a later part starts at its first byte
   pos_ = done_ - base;
   at_end_ = at_end;
   sink_ = &sink;
@@ -448,7 +468,7 @@ size_t HpParser::feed(const Input& in, std::string_view bytes, size_t base, bool
     }
     if (step == Step::cut) break;
   }
-  if (cut_.happened && samples_ == 0) fail_at(cut_.offset, cut_.message);
+  if (cut_.happened && samples_before_ + samples_ == 0) fail_at(cut_.offset, cut_.message);
   warn_incomplete_sample(warnings);
   check_header();
   return done_ = base_ + pos_;
@@ -456,6 +476,19 @@ size_t HpParser::feed(const Input& in, std::string_view bytes, size_t base, bool
 
 HpReader::HpReader() : parser_(std::make_unique<HpParser>()) {}
 HpReader::~HpReader() = default;
+HpReader::HpReader(HpReader&&) noexcept = default;
+
+HpReader HpReader::continuing() {
+  HpReader r;
+  r.parser_ = std::make_unique<HpParser>(true);
+  return r;
+}
+void HpReader::set_samples_before(size_t n) { parser_->set_samples_before(n); }
+bool HpReader::between_samples() const { return parser_->between_samples(); }
+double HpReader::first_begin() const { return parser_->first_begin(); }
+double HpReader::last_begin() const { return parser_->last_begin(); }
+bool HpReader::header_complete() const { return parser_->header_complete(); }
+bool HpReader::saw_header() const { return parser_->saw_header(); }
 
 size_t HpReader::feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
                       Warnings& warnings) {

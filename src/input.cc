@@ -115,10 +115,14 @@ std::string Input::position(size_t offset) const {
 }
 
 Input load_input(const std::string& path) {
+  struct stat st;
+  if (path == "-" && ::fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+      ::lseek(STDIN_FILENO, 0, SEEK_CUR) == 0) {  // `< file`: read in place, from the start
+    return {"stdin", "", open_file(::dup(STDIN_FILENO), static_cast<size_t>(st.st_size), "stdin")};
+  }
   if (path == "-") return {"stdin", "", spool(STDIN_FILENO, "stdin")};
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) fail(path, "cannot open", errno);
-  struct stat st;
   if (::fstat(fd, &st) != 0) {
     int err = errno;
     ::close(fd);
@@ -169,23 +173,25 @@ class Window {
 // Reads `want` bytes past what the window holds, doubling `want` when the
 // reader could not finish anything in what it had (a statement or event
 // larger than a window), so that no byte is read more than twice.
-void read_windows(const Input& in, const WindowFeed& feed) {
+void read_windows(const Input& in, const WindowFeed& feed, size_t from, size_t to) {
+  to = std::min(to, in.size());
+  from = std::min(from, to);
   if (!in.file) {
-    feed(in.bytes, 0, true);
+    feed(std::string_view(in.bytes).substr(from, to - from), from, true);
     return;
   }
   const InputFile& f = *in.file;
   Window window;
-  size_t base = 0, want = kWindow;
+  size_t base = from, want = kWindow;
   for (;;) {
-    size_t end = base + window.bytes().size(), n = std::min(want, f.size - end);
+    size_t end = base + window.bytes().size(), n = std::min(want, to - end);
     if (read_at(f.fd, window.room(n), n, end, in.name) < n) {
       throw input_error(in.name, "", "the file was cut short while it was being read (is a program rewriting it?)");
     }
     window.grow(n);
-    bool at_end = end + n == f.size;
+    bool at_end = end + n == to;
     size_t done = feed(window.bytes(), base, at_end);
-    if (at_end || done >= f.size) return;
+    if (at_end || done >= to) return;
     size_t used = std::min(done - std::min(done, base), window.bytes().size());
     want = used == 0 ? 2 * want : kWindow;
     window.drop_front(used);

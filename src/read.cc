@@ -1,8 +1,12 @@
 // Reader choice, kept apart from both readers so neither knows the other.
+// A .hp whose record fits the cache is parsed once (on two cores when it is
+// large) and replayed for band selection's later reads.
 #include "hpng/read.h"
 
 #include "hpng/eventlog_reader.h"
 #include "hpng/hp_reader.h"
+#include "hpng/stream_cache.h"
+#include "parallel_hp.h"
 
 namespace hpng {
 
@@ -13,6 +17,7 @@ SampleSource profile_source(const Input& in, InputFormat format, const EventlogO
       return read_eventlog(in, opts, sink, warnings);
     };
   }
+  if (worth_caching(in, InputFormat::hp)) return recorded_hp_source(in, kStreamCacheBudget);
   return [&in](SampleSink& sink, Warnings& warnings) { return read_hp(in, sink, warnings); };
 }
 

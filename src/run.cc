@@ -10,20 +10,18 @@
 #include "hpng/read.h"
 #include "hpng/render.h"
 #include "hpng/shade.h"
-#include "hpng/stream_cache.h"
 
 namespace hpng {
 
 namespace {
 
-// The reader, then the transformations asked for (the window first, so
-// that a filter sees only the window's bands), then the cache that spares
-// band selection's later reads the reading and the transformations.
+// The reader, then the transformations asked for: the window first, so
+// that a filter sees only the window's bands.
 SampleSource sample_source(const Input& in, InputFormat format, const Options& o) {
   SampleSource source = profile_source(in, format, {o.ccs_length, o.style.heap_lines});
   if (o.window.from || o.window.to) source = in_window(std::move(source), o.window);
   if (!o.filter.empty()) source = filter_bands(std::move(source), o.filter);
-  return worth_caching(in, format) ? cached(std::move(source)) : source;
+  return source;
 }
 
 void draw_heap_lines(BandMatrix& m, Warnings& warnings) {

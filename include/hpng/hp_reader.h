@@ -17,6 +17,21 @@ class HpReader {
  public:
   HpReader();
   ~HpReader();
+  // For reading a file in parts (parallel_hp.h). A part after the first
+  // starts between samples, after the header; `samples_before` (told once
+  // the parts before it are read) counts in its messages.
+  static HpReader continuing();
+  void set_samples_before(size_t n);
+  // No sample, statement or point is open: the next byte starts a sample.
+  bool between_samples() const;
+  // The first and the latest BEGIN_SAMPLE time read (0 before the first).
+  double first_begin() const;
+  double last_begin() const;
+  // Whether the header (JOB, DATE, SAMPLE_UNIT, VALUE_UNIT) was all read, and
+  // whether any header statement was read at all.
+  bool header_complete() const;
+  bool saw_header() const;
+  HpReader(HpReader&&) noexcept;
   // `bytes` are `in`'s from offset `base` (which is at most what the last
   // feed returned). Returns the offset up to which it is done: a statement
   // or sample the bytes cut comes again. With `at_end` the bytes run to the

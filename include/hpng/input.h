@@ -5,6 +5,7 @@
 // is first copied to an unlinked file in $TMPDIR, as it can be read only
 // once. Bytes given in memory (tests, fuzzers) are read as they are.
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -39,8 +40,9 @@ Input load_input(const std::string& path);
 // with comes again in the next call, with more after it (the input's size:
 // done with everything, stop). Throws Error (kind input) when the file is
 // cut short while it is read.
+// Reading [from, to) instead, `at_end` says the bytes run to `to`.
 using WindowFeed = std::function<size_t(std::string_view bytes, size_t base, bool at_end)>;
-void read_windows(const Input& in, const WindowFeed& feed);
+void read_windows(const Input& in, const WindowFeed& feed, size_t from = 0, size_t to = SIZE_MAX);
 
 // The whole input as one string, for small files such as an .aux; throws
 // Error (kind input) above `limit` bytes.

@@ -23,7 +23,7 @@ for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do  # two flag bytes, then
   [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x00\x00'; cat "$f"; } > "$work/pipeline/$(basename "$f")"
   [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x11\x13'; cat "$f"; } > "$work/pipeline/x-$(basename "$f")"
 done
-for t in hp_reader_fuzz:hp eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline; do
+for t in hp_reader_fuzz:hp hp_halves_fuzz:hp eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline; do
   name=${t%%:*}; seeds=${t##*:}
   echo "-- $name for ${seconds}s"
   "$build/tests/fuzz/$name" -max_total_time="$seconds" -max_len=262144 -timeout=10 -rss_limit_mb=2048 \
