@@ -179,7 +179,7 @@ TEST(BadInput, InputCutShortWhileReadIsAClearError) {
 TEST(BadInput, StdinThatCannotBeKeptIsAClearError) {
   std::string dir = scratch_dir();
   write_file(dir + "/m.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
-  CommandResult r = run_in(dir, "TMPDIR=/nonexistent " + exe() + " -o out.ps < m.hp");
+  CommandResult r = run_in(dir, "cat m.hp | TMPDIR=/nonexistent " + exe() + " -o out.ps");  // a pipe
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("hp2ps-ng: error: stdin: cannot keep a copy in /nonexistent (hp2ps-ng reads its input more "
                        "than once"), std::string::npos) << r.err;
@@ -187,7 +187,9 @@ TEST(BadInput, StdinThatCannotBeKeptIsAClearError) {
   EXPECT_NE(r.err.find("cannot keep a copy in"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("File too large"), std::string::npos) << r.err;
   EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"m.hp"}));
-  r = run_in(dir, exe() + " -o out.ps < m.hp");  // and with room, as a file would be
+  r = run_in(dir, "cat m.hp | " + exe() + " -o out.ps");  // and with room, as a file would be
+  EXPECT_EQ(r.status, 0) << r.err;
+  r = run_in(dir, "TMPDIR=/nonexistent " + exe() + " -o out2.ps < m.hp");  // a file: read in place, not copied
   EXPECT_EQ(r.status, 0) << r.err;
 }
 

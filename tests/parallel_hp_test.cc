@@ -16,16 +16,6 @@ namespace {
 
 using namespace hpng::test;
 
-class Transcript : public SampleSink {
- public:
-  void band(uint32_t id, std::string_view name) override { text += "band " + std::to_string(id) + " " + std::string(name) + "\n"; }
-  void sample(const Sample& s) override {
-    text += "sample " + std::to_string(s.time);
-    for (const DataPoint& p : s.points) text += " " + std::to_string(p.band) + ":" + std::to_string(p.value);
-    text += "\n";
-  }
-  std::string text;
-};
 
 // Stream, header, marks and warnings of one read, or its error.
 std::string everything(const std::function<ProfileInfo(SampleSink&, Warnings&)>& read) {

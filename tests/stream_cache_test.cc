@@ -17,17 +17,6 @@ namespace {
 
 using namespace hpng::test;
 
-// Everything a stream says, in one string.
-class Transcript : public SampleSink {
- public:
-  void band(uint32_t id, std::string_view name) override { text += "band " + std::to_string(id) + " " + std::string(name) + "\n"; }
-  void sample(const Sample& s) override {
-    text += "sample " + std::to_string(s.time);
-    for (const DataPoint& p : s.points) text += " " + std::to_string(p.band) + ":" + std::to_string(p.value);
-    text += "\n";
-  }
-  std::string text;
-};
 
 std::string transcript(const SampleSource& source) {
   Transcript t;

@@ -165,6 +165,16 @@ FullProfile read_full(const SampleSource& read) {
   return f;
 }
 
+void Transcript::band(uint32_t id, std::string_view name) {
+  text += "band " + std::to_string(id) + " " + std::string(name) + "\n";
+}
+
+void Transcript::sample(const Sample& s) {
+  text += "sample " + std::to_string(s.time);
+  for (const DataPoint& p : s.points) text += " " + std::to_string(p.band) + ":" + std::to_string(p.value);
+  text += "\n";
+}
+
 BandMatrix select_in_memory(const std::string& name, const std::string& bytes, const SelectOptions& opts,
                             size_t time_buckets) {
   Input in{name, bytes};

@@ -63,6 +63,14 @@ struct FullProfile {
 };
 FullProfile read_full(const SampleSource& read);
 
+// Everything a stream says, as text, for comparing two ways of reading.
+class Transcript : public SampleSink {
+ public:
+  void band(uint32_t id, std::string_view name) override;
+  void sample(const Sample& s) override;
+  std::string text;
+};
+
 // profile_matrix over the input named `name` holding `bytes` (format
 // sniffed); the reader's warnings are dropped.
 BandMatrix select_in_memory(const std::string& name, const std::string& bytes, const SelectOptions& opts = {},
