@@ -17,7 +17,7 @@ namespace {
 
 using namespace hpng::test;
 
-
+// A whole read as text: its stream, header, marks and warnings.
 std::string transcript(const SampleSource& source) {
   Transcript t;
   Warnings w;
