@@ -20,4 +20,7 @@ awk -v samples="${1:?samples}" -v bands="${2:?bands}" 'BEGIN {
     }
     print "END_SAMPLE " t
   }
+  t = sprintf("%.6f", samples * 0.001)  # the RTS ends every profile with an empty sample
+  print "BEGIN_SAMPLE " t
+  print "END_SAMPLE " t
 }'

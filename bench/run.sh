@@ -1,56 +1,75 @@
 #!/usr/bin/env bash
-# Prints a table for hp2ps-ng (and the real hp2ps, where installed) on the
-# largest real profile of the corpus and on generated large profiles: wall
-# time, peak RSS, output size and MB/s of `-c` to PostScript (also with -d,
-# which reads the file a third time, and from standard input, which is held
-# in memory), next to the floor (a bare line scan of the same file) and one
-# pass of the reader. hp2ps-ng's figures are the best of three runs (as are
-# the floor's), hp2ps's of one.
+# Prints hp2ps-ng's speed, memory and output size on large profiles, next to
+# the floor for reading them and to the real hp2ps, all in the same run:
+#  * for a .hp, the floor is ../shared/bench/scan-floor.cc (split lines, find
+#    the TAB, parse the value, intern the name), built here when present;
+#  * for an eventlog, a plain read of every byte (hpng_bench bytes), and one
+#    pass of hp2ps-ng's reader (hpng_bench read).
+# Rows: hp2ps-ng -c to PostScript (and its ratio to the floor), -d, standard
+# input from the file and from a pipe, --exact, and hp2ps -c where it is
+# installed (apt-get install ghc). hp2ps-ng's figures and the floors' are
+# the best of three runs, hp2ps's of one. Then the output sizes of -c in
+# PostScript, PDF and SVG.
 # usage: bench/run.sh [BUILD_DIR] [SCALE]   SCALE 1 (default) is the ~200 MB
-# set of the performance issue; 0.1 makes everything ten times smaller.
+# set; 0.1 makes everything ten times smaller.
 set -euo pipefail
 build=$(cd "${1:-build}" && pwd); scale=${2:-1}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-cd "$work"  # hp2ps-ng writes each input's .aux in the current directory
+cd "$work"  # hp2ps-ng and hp2ps write each input's .aux in the current directory
 n() { awk -v x="$1" -v s="$scale" 'BEGIN { printf "%d", x * s }'; }
-tar -xJf "$here/../tests/corpus/real.tar.xz" -C "$work" real/logreport/logreport.hc-L60-i0.001-large.hp
+
+# The inputs: the largest real profile of the corpus, and generated ones.
+tar -xJf "$here/../tests/corpus/real.tar.xz" -C "$work"
 mv "$work/real/logreport/logreport.hc-L60-i0.001-large.hp" "$work/corpus-large.hp"
-"$here/gen_hp.sh" "$(n 50000)" 200 > "$work/samples-50k.hp"
-"$here/gen_hp.sh" "$(n 4000)" 2000 > "$work/bands-2000.hp"
-"$build/bench/hpng_bench" gen-eventlog "$(n 40000)" 200 "$work/samples-40k.eventlog"
-printf '%-22s %-14s %9s %9s %10s %12s %9s\n' file tool "size MB" "wall s" "RSS MB" "output B" "MB/s"
-row() {  # file tool wall rss_kb out_bytes
-  local mb; mb=$(awk -v b="$(stat -c %s "$work/$1")" 'BEGIN { printf "%.1f", b / 1e6 }')
-  awk -v f="$1" -v t="$2" -v mb="$mb" -v w="$3" -v r="$4" -v o="$5" \
-    'BEGIN { printf "%-22s %-14s %9s %9.2f %10.1f %12s %9.1f\n", f, t, mb, w, r / 1024, o, (w > 0 ? mb / w : 0) }'
-}
+"$here/gen_hp.sh" "$(n 50000)" 200 > samples-50k.hp
+"$here/gen_hp.sh" "$(n 4000)" 2000 > bands-2000.hp
+"$here/gen_real_hp.sh" "$(n 200)" corpus-large.hp real/logreport/logreport.hc.hp real/banksim/banksim.hc-i0.001.hp \
+  real/exprparse/exprparse.hc.hp real/cachemap/cachemap.hc.hp > real-hc-200m.hp
+"$build/bench/hpng_bench" gen-eventlog "$(n 40000)" 200 samples-40k.eventlog
+floor_src="$here/../../shared/bench/scan-floor.cc"
+floor=""
+if [ -f "$floor_src" ] && g++ -O2 -o scan-floor "$floor_src" 2>/dev/null; then floor=$work/scan-floor; fi
+
 timed() {  # runs command...: prints "wall rss_kb", the best wall and the worst RSS of $runs
   local best="" worst=0 wall rss
   for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null 2> "$work/err" || { cat "$work/err" >&2; }
+    /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null 2> "$work/err" || cat "$work/err" >&2
     read -r wall rss < <(tail -1 "$work/time")
     best=$(awk -v a="$best" -v b="$wall" 'BEGIN { print (a == "" || b < a) ? b : a }')
     worst=$(( rss > worst ? rss : worst ))
   done
   echo "$best $worst"
 }
-for f in corpus-large.hp samples-50k.hp bands-2000.hp samples-40k.eventlog; do
-  for mode in scan read; do
-    line=$("$build/bench/hpng_bench" $mode "$work/$f")
-    secs=$(echo "$line" | awk '{print $4}')
-    row "$f" "floor: $mode" "$secs" 0 -
-  done
-  runs=3; read -r wall rss < <(timed "$build/hp2ps-ng" -c -o "$work/out.ps" "$work/$f")
-  row "$f" "hp2ps-ng -c" "$wall" "$rss" "$(stat -c %s "$work/out.ps")"
-  runs=3; read -r wall rss < <(timed "$build/hp2ps-ng" -c -d -o "$work/out.ps" "$work/$f")
-  row "$f" "... -d" "$wall" "$rss" "$(stat -c %s "$work/out.ps")"
-  read -r wall rss < <(timed sh -c '"$0" -c -o "$1" < "$2"' "$build/hp2ps-ng" "$work/out.ps" "$work/$f")
-  row "$f" "... < stdin" "$wall" "$rss" "$(stat -c %s "$work/out.ps")"
-  runs=3; read -r wall rss < <(timed "$build/hp2ps-ng" -c --exact -o "$work/out.ps" "$work/$f")
-  row "$f" "... --exact" "$wall" "$rss" "$(stat -c %s "$work/out.ps")"
+row() {  # file tool wall rss_kb floor_wall
+  awk -v f="$1" -v t="$2" -v mb="$(stat -c %s "$1")" -v w="$3" -v r="$4" -v fl="$5" 'BEGIN {
+    ratio = (fl > 0 && w > 0) ? sprintf("%.2fx", w / fl) : "-"
+    printf "%-22s %-22s %8.1f %8.2f %8.1f %8s %9.1f\n", f, t, mb / 1e6, w, r / 1024, ratio, (w > 0 ? mb / 1e6 / w : 0) }'
+}
+ng=$build/hp2ps-ng
+printf '%-22s %-22s %8s %8s %8s %8s %9s\n' file run "MB" "wall s" "RSS MB" "/floor" "MB/s"
+for f in corpus-large.hp samples-50k.hp bands-2000.hp real-hc-200m.hp samples-40k.eventlog; do
+  runs=3
+  if [ "${f##*.}" = hp ]; then
+    base=0
+    if [ -n "$floor" ]; then read -r base _ < <(timed "$floor" 1 "$f"); row "$f" "floor: scan-floor.cc" "$base" 0 0; fi
+  else
+    read -r base _ < <(timed "$build/bench/hpng_bench" bytes "$f"); row "$f" "floor: plain read" "$base" 0 0
+    read -r pass _ < <(timed "$build/bench/hpng_bench" read "$f"); row "$f" "one reader pass" "$pass" 0 "$base"
+  fi
+  read -r wall rss < <(timed "$ng" -c -o out.ps "$f"); row "$f" "hp2ps-ng -c" "$wall" "$rss" "$base"
+  read -r wall rss < <(timed "$ng" -c -d -o out.ps "$f"); row "$f" "... -d" "$wall" "$rss" "$base"
+  read -r wall rss < <(timed sh -c '"$0" -c -o out.ps < "$1"' "$ng" "$f"); row "$f" "... < file" "$wall" "$rss" "$base"
+  read -r wall rss < <(timed sh -c 'cat "$1" | "$0" -c -o out.ps' "$ng" "$f"); row "$f" "... from a pipe" "$wall" "$rss" "$base"
+  read -r wall rss < <(timed "$ng" -c --exact -o exact.ps "$f"); row "$f" "... --exact" "$wall" "$rss" "$base"
   if command -v hp2ps >/dev/null && [ "${f##*.}" = hp ]; then
-    runs=1; read -r wall rss < <(timed timeout 600 hp2ps -c "$f")
-    row "$f" "hp2ps -c" "$wall" "$rss" "$(stat -c %s "$work/${f%.hp}.ps" 2>/dev/null || echo -)"
+    runs=1; read -r wall rss < <(timed timeout 900 hp2ps -c "$f"); row "$f" "hp2ps -c" "$wall" "$rss" "$base"
   fi
 done
+echo
+printf '%-22s %12s %12s %12s\n' "output of -c" PostScript PDF SVG
+for f in corpus-large.hp samples-50k.hp bands-2000.hp real-hc-200m.hp samples-40k.eventlog; do
+  for x in ps pdf svg; do "$ng" -c -o "out.$x" "$f" 2>/dev/null; done
+  printf '%-22s %12s %12s %12s\n' "$f" "$(stat -c %s out.ps)" "$(stat -c %s out.pdf)" "$(stat -c %s out.svg)"
+done
+[ -n "$floor" ] || echo "(../shared/bench/scan-floor.cc not found: no .hp floor)"

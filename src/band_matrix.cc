@@ -20,41 +20,48 @@ std::vector<uint32_t> row_of_band(const Selection& sel, size_t bands) {
   return row;
 }
 
+// Adds each point into its row, hands each sample to the reduction, and
+// keeps, as it goes, the highest stacked total and the trapezoid area under
+// it (hp2ps's title figure), so that nothing grows with the samples.
 class RowsSink : public SampleSink {
  public:
-  RowsSink(std::vector<uint32_t> row_of_band, TimeBuckets& kept, size_t rows)
-      : row_of_band_(std::move(row_of_band)), kept_(kept), current_(rows, 0) {}
-  void band(uint32_t, std::string_view) override {}
+  RowsSink(std::vector<uint32_t> row_of_band, TimeBuckets& kept, size_t rows, const std::string& source)
+      : row_of_band_(std::move(row_of_band)), kept_(kept), current_(rows, 0), source_(source) {}
+  void band(uint32_t id, std::string_view) override {
+    if (id >= row_of_band_.size()) throw profile_changed(source_);
+  }
   void sample(const Sample& s) override {
     for (const DataPoint& p : s.points) {
       if (uint32_t r = row_of_band_[p.band]; r != kNotDrawn) current_[r] += p.value;
     }
     double h = 0;
     for (double v : current_) h += v;
-    kept_.offer(static_cast<uint32_t>(heights.size()), current_, h);
-    heights.push_back(h);
+    kept_.offer(static_cast<uint32_t>(samples++), s.time, current_, h);
+    if (samples > 1) area += (s.time - last_time_) * (last_height_ + h) / 2;
+    highest = std::max(highest, h);
+    last_time_ = s.time;
+    last_height_ = h;
     std::fill(current_.begin(), current_.end(), 0);
   }
-  std::vector<double> heights;  // every sample's stacked total
+  size_t samples = 0;
+  double highest = 0, area = 0;
 
  private:
   std::vector<uint32_t> row_of_band_;
   TimeBuckets& kept_;
   std::vector<double> current_;
+  double last_time_ = 0, last_height_ = 0;
+  const std::string& source_;
 };
 
-void set_ranges_and_total(BandMatrix& m, const std::vector<double>& times, const std::vector<double>& heights,
-                          const AuxFile* aux) {
-  size_t n = times.size();
-  double x = n ? times.back() - times.front() : 0;
-  double y = n ? *std::max_element(heights.begin(), heights.end()) : 0;
+void set_ranges_and_total(BandMatrix& m, const BandStats& stats, const RowsSink& rows, const AuxFile* aux) {
+  double x = stats.samples ? stats.last_time - stats.first_time : 0;
+  double y = rows.highest;
   if (aux && aux->x_range) x = std::max(x, *aux->x_range);
   if (aux && aux->y_range) y = std::max(y, *aux->y_range);
   m.x_range = x == 0 ? 1 : x;
   m.y_range = y == 0 ? 1 : y;
-  double area = 0;
-  for (size_t k = 1; k < n; ++k) area += (times[k] - times[k - 1]) * (heights[k - 1] + heights[k]) / 2;
-  m.total = area;
+  m.total = rows.area;
 }
 
 }  // namespace
@@ -62,23 +69,23 @@ void set_ranges_and_total(BandMatrix& m, const std::vector<double>& times, const
 BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, const Selection& sel,
                         const MatrixOptions& opts) {
   size_t rows = sel.rows();
-  TimeBuckets kept(stats.times, opts.time_buckets, rows);
+  TimeBuckets kept(stats.samples, stats.first_time, stats.last_time, opts.time_buckets, rows);
   if (rows > 0 && kept.capacity() > kMaxMatrixCells / rows) {
     throw input_error(stats.info.header.source, "",
                       "too large: " + std::to_string(rows) + " bands x " + std::to_string(kept.capacity()) +
                           " samples is more than hp2ps-ng holds (" + std::to_string(kMaxMatrixCells) +
                           " values; lower -m)");
   }
-  RowsSink sink(row_of_band(sel, stats.names.size()), kept, rows);
+  RowsSink sink(row_of_band(sel, stats.names.size()), kept, rows, stats.info.header.source);
   Warnings again;  // the first read reported them
   source(sink, again);
   TimeBuckets::Kept k = kept.result();
   BandMatrix m{stats.info, {}, {}};
-  for (uint32_t s : k.samples) m.times.push_back(stats.times[s]);
+  m.times = std::move(k.times);
   size_t first = sel.other.empty() ? 0 : 1;
   if (first) m.bands.push_back({"OTHER", std::move(k.rows[0])});
   for (size_t i = 0; i < sel.drawn.size(); ++i) m.bands.push_back({stats.names[sel.drawn[i]], std::move(k.rows[first + i])});
-  set_ranges_and_total(m, stats.times, sink.heights, opts.aux);
+  set_ranges_and_total(m, stats, sink, opts.aux);
   return m;
 }
 
@@ -86,7 +93,7 @@ BandMatrix profile_matrix(const SampleSource& source, const SelectOptions& selec
                           Warnings& warnings) {
   BandStats stats = collect_stats(source, warnings);
   if (stats.names.empty()) {
-    warnings.push_back({stats.info.header.source, "", "no sample has data (" + std::to_string(stats.times.size()) +
+    warnings.push_back({stats.info.header.source, "", "no sample has data (" + std::to_string(stats.samples) +
                                                           " empty samples: was the program killed before its first "
                                                           "census?); the chart is empty"});
   }

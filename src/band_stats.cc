@@ -18,7 +18,8 @@ class StatsSink : public SampleSink {
     s_.sums.push_back(0);
   }
   void sample(const Sample& sample) override {
-    s_.times.push_back(sample.time);
+    if (s_.samples++ == 0) s_.first_time = sample.time;
+    s_.last_time = sample.time;
     for (const DataPoint& p : sample.points) {
       s_.totals[p.band] = add_truncating(s_.totals[p.band], p.value);
       s_.sums[p.band] += p.value;
@@ -31,11 +32,13 @@ class StatsSink : public SampleSink {
 
 class DeviationSink : public SampleSink {
  public:
-  explicit DeviationSink(const BandStats& stats) : squares_(stats.names.size(), 0) {
-    double n = static_cast<double>(stats.times.size());
+  explicit DeviationSink(const BandStats& stats) : source_(stats.info.header.source), squares_(stats.names.size(), 0) {
+    double n = static_cast<double>(stats.samples);
     for (double sum : stats.sums) means_.push_back(sum / n);
   }
-  void band(uint32_t, std::string_view) override {}
+  void band(uint32_t id, std::string_view) override {
+    if (id >= squares_.size()) throw profile_changed(source_);
+  }
   void sample(const Sample& sample) override {
     for (const DataPoint& p : sample.points) squares_[p.band] += (p.value - means_[p.band]) * (p.value - means_[p.band]);
   }
@@ -46,10 +49,15 @@ class DeviationSink : public SampleSink {
   }
 
  private:
+  const std::string& source_;
   std::vector<double> means_, squares_;
 };
 
 }  // namespace
+
+Error profile_changed(const std::string& source) {
+  return input_error(source, "", "the profile changed while it was being read (is a program rewriting it?)");
+}
 
 int64_t add_truncating(int64_t total, double v) {
   double sum = static_cast<double>(total) + v;
@@ -69,7 +77,7 @@ std::vector<double> band_deviations(const SampleSource& source, const BandStats&
   DeviationSink sink(stats);
   Warnings again;  // the first read reported them
   source(sink, again);
-  return sink.deviations(stats.times.size());
+  return sink.deviations(stats.samples);
 }
 
 }  // namespace hpng

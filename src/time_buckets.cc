@@ -6,9 +6,10 @@
 
 namespace hpng {
 
-TimeBuckets::TimeBuckets(const std::vector<double>& times, size_t buckets, size_t rows)
-    : times_(times), buckets_(times.size() > 2 * buckets + 2 ? buckets : 0), rows_(rows) {
-  slots_.assign(buckets_ ? 2 * buckets_ + 2 : times.size(), kEmpty);
+TimeBuckets::TimeBuckets(size_t samples, double first, double last, size_t buckets, size_t rows)
+    : samples_(samples), first_(first), last_(last), buckets_(samples > 2 * buckets + 2 ? buckets : 0), rows_(rows) {
+  slots_.assign(buckets_ ? 2 * buckets_ + 2 : samples, kEmpty);
+  times_.assign(slots_.size(), 0);
   heights_.assign(slots_.size(), 0);
   values_.assign(slots_.size() * rows_, 0);
 }
@@ -20,24 +21,26 @@ bool TimeBuckets::better(size_t entry, uint32_t k, double height, bool low) cons
   return (low ? height < held : height > held) || (height == held && k < slots_[entry]);
 }
 
-void TimeBuckets::store(size_t entry, uint32_t k, double height, std::span<const double> values) {
+void TimeBuckets::store(size_t entry, uint32_t k, double time, double height, std::span<const double> values) {
   slots_[entry] = k;
+  times_[entry] = time;
   heights_[entry] = height;
   std::copy(values.begin(), values.end(), values_.begin() + static_cast<std::ptrdiff_t>(entry * rows_));
 }
 
-void TimeBuckets::offer(uint32_t k, std::span<const double> values, double height) {
+void TimeBuckets::offer(uint32_t k, double time, std::span<const double> values, double height) {
+  if (k >= slots_.size() && !buckets_) return;  // more samples than the first read had
   if (!buckets_) {
-    store(k, k, height, values);
+    store(k, k, time, height, values);
     return;
   }
-  if (k == 0) store(2 * buckets_, k, height, values);
-  if (k + 1 == times_.size()) store(2 * buckets_ + 1, k, height, values);
-  double t0 = times_.front(), span = times_.back() - t0;
-  size_t b = span > 0 ? static_cast<size_t>((times_[k] - t0) / span * static_cast<double>(buckets_)) : 0;
+  if (k == 0) store(2 * buckets_, k, time, height, values);
+  if (k + 1 == samples_) store(2 * buckets_ + 1, k, time, height, values);
+  double span = last_ - first_;
+  size_t b = span > 0 ? static_cast<size_t>(std::max(0.0, (time - first_) / span * static_cast<double>(buckets_))) : 0;
   b = std::min(b, buckets_ - 1);
-  if (better(2 * b, k, height, true)) store(2 * b, k, height, values);
-  if (better(2 * b + 1, k, height, false)) store(2 * b + 1, k, height, values);
+  if (better(2 * b, k, height, true)) store(2 * b, k, time, height, values);
+  if (better(2 * b + 1, k, height, false)) store(2 * b + 1, k, time, height, values);
 }
 
 TimeBuckets::Kept TimeBuckets::result() const {
@@ -50,7 +53,7 @@ TimeBuckets::Kept TimeBuckets::result() const {
                 entries.end());
   Kept kept{{}, std::vector<std::vector<double>>(rows_)};
   for (size_t e : entries) {
-    kept.samples.push_back(slots_[e]);
+    kept.times.push_back(times_[e]);
     for (size_t r = 0; r < rows_; ++r) kept.rows[r].push_back(values_[e * rows_ + r]);
   }
   return kept;

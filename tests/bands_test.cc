@@ -176,5 +176,27 @@ TEST(Bands, AuxRangesOnlyEnlarge) {
   EXPECT_EQ(m.total, 10);
 }
 
+// The reads of one profile agree unless the file was rewritten between
+// them: a later read with a band the first did not have is a clear error,
+// not an index past the end of the first read's figures.
+TEST(Bands, AProfileThatChangesBetweenReadsIsAnError) {
+  int reads = 0;
+  SampleSource changing = [&](SampleSink& sink, Warnings&) {
+    sink.band(0, "a");
+    if (reads++ > 0) sink.band(1, "new");
+    std::vector<DataPoint> points = {{0, 5}};
+    sink.sample({0, points});
+    return ProfileInfo{{"j", "d", "s", "b", "hp", "p.hp"}, {}, {}, std::nullopt};
+  };
+  Warnings w;
+  for (bool deviation : {false, true}) {
+    reads = 0;
+    SelectOptions o;
+    o.by_deviation = deviation;
+    EXPECT_EQ(test::error_message([&] { profile_matrix(changing, o, 0, w); }),
+              "p.hp: the profile changed while it was being read (is a program rewriting it?)");
+  }
+}
+
 }  // namespace
 }  // namespace hpng

@@ -16,7 +16,10 @@ struct BandStats {
   std::vector<std::string> names;  // by band id
   std::vector<int64_t> totals;     // hp2ps's: a 64-bit integer total, each point added through double
   std::vector<double> sums;        // each band's points added (-d's mean)
-  std::vector<double> times;       // every sample's time
+  // The samples: how many, and the first's and last's times (all a later
+  // read needs, so memory does not grow with them).
+  size_t samples = 0;
+  double first_time = 0, last_time = 0;
 };
 
 // One read of the stream; the reader's warnings go to `warnings`.
@@ -26,6 +29,10 @@ BandStats collect_stats(const SampleSource& source, Warnings& warnings);
 // squared deviations of the band's data points from its mean over all
 // samples (a missing point counting as zero in the mean), / (N - 1).
 std::vector<double> band_deviations(const SampleSource& source, const BandStats& stats);
+
+// Every read of a profile gives the same stream, unless the file was
+// rewritten between reads: then a later read has bands the first did not.
+Error profile_changed(const std::string& source);
 
 // hp2ps's total + v, truncated to a 64-bit integer (saturating).
 int64_t add_truncating(int64_t total, double v);

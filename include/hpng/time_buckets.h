@@ -9,33 +9,37 @@
 #pragma once
 #include <cstdint>
 #include <span>
+#include <cstddef>
 #include <vector>
 
 namespace hpng {
 
 class TimeBuckets {
  public:
-  // `times`: every sample's; `buckets` 0 (or too few samples): keep all.
-  TimeBuckets(const std::vector<double>& times, size_t buckets, size_t rows);
-  // Sample k (an index into times, offered in order) with its rows' values
-  // and their sum.
-  void offer(uint32_t k, std::span<const double> values, double height);
+  // `samples` samples from time `first` to `last`; `buckets` 0 (or too few
+  // samples): keep all.
+  TimeBuckets(size_t samples, double first, double last, size_t buckets, size_t rows);
+  // Sample k (offered in order) at `time`, with its rows' values and their
+  // sum.
+  void offer(uint32_t k, double time, std::span<const double> values, double height);
 
   struct Kept {
-    std::vector<uint32_t> samples;              // indices into times, in order
-    std::vector<std::vector<double>> rows;      // per row, a value per kept sample
+    std::vector<double> times;              // of the kept samples, in order
+    std::vector<std::vector<double>> rows;  // per row, a value per kept sample
   };
   Kept result() const;
   size_t capacity() const { return slots_.size(); }  // samples it can hold
 
  private:
   bool better(size_t entry, uint32_t k, double height, bool low) const;
-  void store(size_t entry, uint32_t k, double height, std::span<const double> values);
+  void store(size_t entry, uint32_t k, double time, double height, std::span<const double> values);
 
   static constexpr uint32_t kEmpty = UINT32_MAX;
-  const std::vector<double>& times_;
+  size_t samples_;
+  double first_, last_;
   size_t buckets_, rows_;
   std::vector<uint32_t> slots_;   // per entry: the sample held, or kEmpty
+  std::vector<double> times_;     // per entry: its time
   std::vector<double> heights_;   // per entry: its stacked total
   std::vector<double> values_;    // per entry: its rows
 };
