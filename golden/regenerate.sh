@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
-# Rewrites golden/expected/*.svg and *.ps from golden/cases.txt with the
-# hp2ps-ng in BUILD_DIR (default build), and renders each to
-# golden/review/*.png for looking at before committing (review/ is not kept).
+# Rewrites golden/expected/ from golden/cases.txt with the hp2ps-ng in
+# BUILD_DIR (default build), renders each SVG to golden/review/*.png for
+# looking at before committing (review/ is not kept), and, with chromium,
+# rewrites golden/dark-page.png: the long-name eventlog's SVG on a dark page.
 # usage: golden/regenerate.sh [BUILD_DIR]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 exe=$(cd "${1:-build}" && pwd)/hp2ps-ng
 mkdir -p "$here/expected" "$here/review"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"  # hp2ps-ng writes each input's .aux in the current directory
-grep -v '^#' "$here/cases.txt" | while IFS=$'\t' read -r name input flags; do
-  # shellcheck disable=SC2086
-  "$exe" $flags -o "$here/expected/$name.svg" "$here/inputs/$input" 2>/dev/null
-  # shellcheck disable=SC2086
-  "$exe" $flags --format ps -o "$here/expected/$name.ps" "$here/inputs/$input" 2>/dev/null
+cd "$tmp"
+grep -v '^#' "$here/cases.txt" | while IFS=$'\t' read -r name input flags formats; do
+  for format in ${formats:-svg ps}; do
+    eval "\"\$exe\" $flags --no-aux --format $format -o \"\$here/expected/\$name.\$format\" \"\$here/inputs/\$input\"" 2>/dev/null
+  done
   rsvg-convert -b white -o "$here/review/$name.png" "$here/expected/$name.svg"
   echo "$name"
 done
+if command -v chromium >/dev/null; then
+  cp "$here/expected/eventlog-long-names.svg" chart.svg
+  echo '<!DOCTYPE html><html><body style="background:#0d1117;margin:16px"><img src="chart.svg" style="width:864px"></body></html>' >dark.html
+  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=896,608 \
+    --screenshot="$here/dark-page.png" "file://$tmp/dark.html" 2>/dev/null
+  echo dark-page
+fi

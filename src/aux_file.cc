@@ -113,9 +113,13 @@ class AuxParser {
 // significant decimals (shade.h): written from those digits alone, with two
 // more nudging it up so that hp2ps's truncating decoder reads the same
 // channels back. What is read back is written again the same, byte for
-// byte, however often -p runs.
+// byte, however often -p runs. An exact colour (from 2, shade.h) has nine.
 std::string shade_text(double shade) {
   char buf[64];
+  if (shade >= 2) {
+    std::snprintf(buf, sizeof buf, "%.9f", shade);
+    return buf;
+  }
   double hundredths = shade * 100;
   if (std::fabs(hundredths - std::round(hundredths)) < 1e-9) {
     std::snprintf(buf, sizeof buf, "%.2f", shade);

@@ -22,11 +22,13 @@ std::vector<uint32_t> row_of_band(const Selection& sel, size_t bands) {
 
 // Adds each point into its row, hands each sample to the reduction, and
 // keeps, as it goes, the highest stacked total and the trapezoid area under
-// it (hp2ps's title figure), so that nothing grows with the samples.
+// it (hp2ps's title figure), and each row's peak and area, so that nothing
+// grows with the samples.
 class RowsSink : public SampleSink {
  public:
   RowsSink(std::vector<uint32_t> row_of_band, TimeBuckets& kept, size_t rows, const std::string& source)
-      : row_of_band_(std::move(row_of_band)), kept_(kept), current_(rows, 0), source_(source) {}
+      : figures(rows), row_of_band_(std::move(row_of_band)), kept_(kept), current_(rows, 0), last_(rows, 0),
+        source_(source) {}
   void band(uint32_t id, std::string_view) override {
     if (id >= row_of_band_.size()) throw profile_changed(source_);
   }
@@ -37,19 +39,26 @@ class RowsSink : public SampleSink {
     double h = 0;
     for (double v : current_) h += v;
     kept_.offer(static_cast<uint32_t>(samples++), s.time, current_, h);
+    for (size_t r = 0; r < current_.size(); ++r) add_row(figures[r], s.time, last_[r], current_[r]);
     if (samples > 1) area += (s.time - last_time_) * (last_height_ + h) / 2;
     highest = std::max(highest, h);
     last_time_ = s.time;
     last_height_ = h;
+    std::swap(last_, current_);
     std::fill(current_.begin(), current_.end(), 0);
   }
   size_t samples = 0;
   double highest = 0, area = 0;
+  std::vector<Band> figures;  // per row: peak, peak_time and area only
 
  private:
+  void add_row(Band& row, double time, double before, double now) const {
+    if (samples > 1) row.area += (time - last_time_) * (before + now) / 2;
+    if (samples == 1 || now > row.peak) row.peak = now, row.peak_time = time;
+  }
   std::vector<uint32_t> row_of_band_;
   TimeBuckets& kept_;
-  std::vector<double> current_;
+  std::vector<double> current_, last_;
   double last_time_ = 0, last_height_ = 0;
   const std::string& source_;
 };
@@ -83,8 +92,11 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
   BandMatrix m{stats.info, {}, {}};
   m.times = std::move(k.times);
   size_t first = sel.other.empty() ? 0 : 1;
-  if (first) m.bands.push_back({"OTHER", std::move(k.rows[0])});
-  for (size_t i = 0; i < sel.drawn.size(); ++i) m.bands.push_back({stats.names[sel.drawn[i]], std::move(k.rows[first + i])});
+  for (size_t r = 0; r < rows; ++r) {
+    Band& b = m.bands.emplace_back(std::move(sink.figures[r]));
+    b.name = r < first ? "OTHER" : stats.names[sel.drawn[r - first]];
+    b.values = std::move(k.rows[r]);
+  }
   set_ranges_and_total(m, stats, sink, opts.aux);
   return m;
 }

@@ -14,6 +14,8 @@
 #include <cstdlib>
 #include <regex>
 
+#include "hpng/shade.h"
+
 namespace hpng {
 
 namespace {
@@ -23,7 +25,7 @@ bool takes_next_argument(const std::string& a) {
   static const char* const names[] = {"-o",        "--output",  "--format",  "--input-format", "--dpi",
                                       "--ccs-length", "--from", "--to",      "--include",      "--exclude",
                                       "--merge",   "--aux",     "--max-bands", "--trace",       "--eps-width",
-                                      "--sort-name"};
+                                      "--sort-name", "--title",   "--palette", "--width",     "--height"};
   for (const char* n : names) {
     if (a == n) return true;
   }
@@ -176,8 +178,18 @@ CLI::Validator one_of(const std::vector<std::pair<std::string_view, E>>& table, 
       "", "");
 }
 
+// --width, --height: a positive number, then px (the default) or pt.
+Length picture_length(const std::string& option, const std::string& text) {
+  std::smatch m;
+  if (!std::regex_match(text, m, std::regex("([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(px|pt)?"))) {
+    throw usage_error(option + " takes a size in pixels or points, e.g. 1200, 1200px or 800pt (got '" + text + "')");
+  }
+  return {std::atof(m[1].str().c_str()), m[2] == "pt"};
+}
+
 struct Parsed {  // values CLI11 fills and parse_command_line turns into Options
   std::string file, eps;
+  std::optional<std::string> width, height;
   std::optional<double> from, to;
   std::vector<std::string> include, exclude, merge;
   std::optional<std::string> aux;
@@ -210,9 +222,9 @@ void add_hp2ps_options(CLI::App& app, Options& o, Parsed& p) {
       ->transform(one_of(orders, "a name order"));
   app.add_option("--eps-width", p.eps, "(-e<w>[in|mm|pt]) EPS scaled to this width, more than 2in");
   app.add_flag("--portrait", p.portrait, "(-g) portrait PostScript placement for previewers");
-  app.add_option("--max-bands", p.max_bands, "(-m<n>) band limit, default 20; 0 (or -l) = no limit and no key; above 20 puts the key on its own pages")
+  app.add_option("--max-bands", p.max_bands, "(-m<n>) band limit, default 20; 0 (or -l) = no limit and no key; above 20 puts the key on its own pages (PNG, SVG: below the graph)")
       ->check(within(0, 1e9, "takes a whole number of bands, 0 or more"));
-  app.add_flag("--key-pages", o.style.key_pages, "(-M) key on separate pages");
+  app.add_flag("--key-pages", o.style.key_pages, "(-M) key on separate pages (PNG, SVG: in columns below the graph)");
   app.add_option("--trace", o.select.trace_percent, "(-t<pct>) trace elimination threshold in percent, 0..5 (default 1)")
       ->check(within(0, 5, "takes a percentage from 0 to 5"));
   app.add_flag("--no-marks", p.no_marks, "(-y) do not draw marks");
@@ -241,6 +253,23 @@ void add_own_options(CLI::App& app, Options& o, Parsed& p) {
                "Eventlogs: draw the heap's size, live bytes and blocks size (from GC events) as lines over the bands");
 }
 
+void add_picture_options(CLI::App& app, Options& o, Parsed& p) {
+  app.add_option("--title", o.title, "Title box text, in place of the profile's JOB (the program and its arguments)");
+  std::string names;
+  for (const std::string& n : palette_names()) names += (names.empty() ? "" : ", ") + n;
+  app.add_option("--palette", o.palette,
+                 "Band fills: " + names + ". Default greys, hp2ps with -c. okabe-ito, tol-bright, tol-muted and "
+                 "viridis are colour-blind safe")
+      ->check(CLI::Validator(
+          [names](const std::string& v) -> std::string {
+            return find_palette(v) ? "" : "'" + v + "' is not a palette (" + names + ")";
+          },
+          "", ""));
+  app.add_flag("--transparent", o.transparent, "SVG and PNG: no white page behind the chart");
+  app.add_option("--width", p.width, "PNG, SVG, PDF: picture width in pixels (1200, 1200px) or points (800pt); text keeps its size");
+  app.add_option("--height", p.height, "PNG, SVG, PDF: picture height, likewise (one of the two given: hp2ps's 3:2 shape)");
+}
+
 void finish_options(CLI::App& app, Options& o, const Parsed& p) {
   if (!p.file.empty()) o.files.input = p.file;
   o.files.aux = p.aux;
@@ -258,6 +287,8 @@ void finish_options(CLI::App& app, Options& o, const Parsed& p) {
     throw usage_error("--heap-lines draws bytes and --percent draws shares: use one or the other");
   }
   o.filter = compile_band_filter(p.include, p.exclude, p.merge);
+  if (p.width) o.width = picture_length("--width", *p.width);
+  if (p.height) o.height = picture_length("--height", *p.height);
 }
 
 }  // namespace
@@ -273,6 +304,7 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
   add_file_options(app, o, p);
   add_hp2ps_options(app, o, p);
   add_own_options(app, o, p);
+  add_picture_options(app, o, p);
   app.footer(
       "hp2ps letters: -b -s -c -d -i[+|-] -e<w>[in|mm|pt] -g -l -m<n> -M -p -t<pct> -y, one per\n"
       "argument with its value attached (-m10, not -m 10; -p may be followed by another letter: -pc).\n"

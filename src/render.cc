@@ -1,9 +1,11 @@
 // Drawing: one function paints a ChartLayout on any Cairo surface; the
-// format only chooses the surface and how the 648 x 432 frame maps onto the
-// page. PostScript is placed as hp2ps places it (landscape on an A4 sheet,
-// -g portrait, -e scaled EPS); PDF, SVG and PNG get the frame itself,
-// scaled to the -e width if given. Output is deterministic: no dates, and
-// Cairo's creation-date comments are replaced by fixed text.
+// format only chooses the surface and how the frame maps onto the page.
+// PostScript is placed as hp2ps places it (landscape on an A4 sheet, -g
+// portrait, -e scaled EPS); PDF, SVG and PNG get the frame itself, scaled to
+// the -e width if given. SVG and PNG get a white page unless asked to be
+// transparent (a transparent picture's black text vanishes on a dark page).
+// Output is deterministic: no dates, and Cairo's creation-date comments are
+// replaced by fixed text.
 #include "hpng/render.h"
 
 #include <cairo-pdf.h>
@@ -17,14 +19,15 @@
 #include <ctime>
 
 #include "hpng/diag.h"
+#include "svg_layer.h"
 #include "text_metrics.h"
 
 namespace hpng {
 
 namespace {
 
-constexpr double kFrameW = 648, kFrameH = 432;
 constexpr double kA4W = 595, kA4H = 842;
+constexpr int kMostPixels = 32767;  // a side of the largest image Cairo makes
 
 cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
   static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
@@ -47,7 +50,7 @@ void draw_text(cairo_t* cr, const TextItem& t) {
   cairo_restore(cr);
 }
 
-void draw_page(cairo_t* cr, const PageLayout& page) {
+void draw_shapes(cairo_t* cr, const PageLayout& page) {
   for (const Polyline& s : page.shapes) {
     if (s.points.empty()) continue;
     cairo_new_path(cr);
@@ -63,7 +66,6 @@ void draw_page(cairo_t* cr, const PageLayout& page) {
     cairo_set_dash(cr, s.dash.data(), static_cast<int>(s.dash.size()), 0);
     cairo_stroke(cr);
   }
-  for (const TextItem& t : page.texts) draw_text(cr, t);
 }
 
 // Maps frame coordinates (y up) to the surface (y down) for one page: on an
@@ -122,80 +124,118 @@ void check(cairo_surface_t* s, const RenderOptions& opts) {
   }
 }
 
+// The picture's size on its surface: the frame, scaled to the -e width;
+// PNG in pixels at the resolution asked for.
+struct Size {
+  double scale;  // surface units per frame point
+  double w, h;   // one page
+};
+
+Size picture_size(const ChartLayout& layout, const ChartStyle& style, const RenderOptions& opts) {
+  double scale = style.eps_width > 0 ? style.eps_width / layout.frame_width : 1;
+  if (opts.format == OutputFormat::png) scale *= opts.dpi / 72;
+  Size s{scale, layout.frame_width * scale, layout.frame_height * scale};
+  double tall = s.h * static_cast<double>(layout.pages.size());
+  if (opts.format == OutputFormat::png && (std::ceil(s.w) > kMostPixels || std::ceil(tall) > kMostPixels)) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "a PNG of %.0f x %.0f pixels is larger than can be drawn (%d a side): lower --dpi or the size",
+                  std::ceil(s.w), std::ceil(tall), kMostPixels);
+    throw output_error(opts.target, buf);
+  }
+  return s;
+}
+
+cairo_surface_t* make_surface(std::string& out, const Size& size, size_t pages, const RenderOptions& opts) {
+  cairo_surface_t* surface = nullptr;
+  switch (opts.format) {
+    case OutputFormat::ps:
+      return cairo_ps_surface_create_for_stream(append_bytes, &out, kA4W, kA4H);
+    case OutputFormat::eps:
+      surface = cairo_ps_surface_create_for_stream(append_bytes, &out, size.w, size.h);
+      cairo_ps_surface_set_eps(surface, 1);
+      return surface;
+    case OutputFormat::pdf:
+      surface = cairo_pdf_surface_create_for_stream(append_bytes, &out, size.w, size.h);
+      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, opts.title.c_str());
+      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "hp2ps-ng");
+      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, pdf_date().c_str());
+      return surface;
+    case OutputFormat::svg:  // one picture: any further pages are stacked below
+      return cairo_svg_surface_create_for_stream(append_bytes, &out, size.w, size.h * static_cast<double>(pages));
+    case OutputFormat::png:
+      return cairo_image_surface_create(opts.transparent ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,
+                                        static_cast<int>(std::ceil(size.w)),
+                                        static_cast<int>(std::ceil(size.h * static_cast<double>(pages))));
+    default:
+      throw output_error(opts.target, std::string("cannot draw a chart as ") + format_name(opts.format));
+  }
+}
+
+void draw_pages(cairo_t* cr, const ChartLayout& layout, const ChartStyle& style, const Size& size,
+                const RenderOptions& opts) {
+  OutputFormat f = opts.format;
+  bool picture = f == OutputFormat::svg || f == OutputFormat::png;
+  if (picture && !opts.transparent) {
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+  }
+  auto page_matrix = [&](size_t i) {
+    cairo_matrix_t m = frame_matrix(f == OutputFormat::ps, style.portrait, size.scale, size.h);
+    if (picture) m.y0 += size.h * static_cast<double>(i);
+    cairo_set_matrix(cr, &m);
+  };
+  for (size_t i = 0; i < layout.pages.size(); ++i) {
+    page_matrix(i);
+    draw_shapes(cr, layout.pages[i]);
+    if (picture) continue;  // one picture: all shapes, then all text (svg_layer.h)
+    for (const TextItem& t : layout.pages[i].texts) draw_text(cr, t);
+    cairo_show_page(cr);
+  }
+  for (size_t i = 0; picture && i < layout.pages.size(); ++i) {
+    page_matrix(i);
+    for (const TextItem& t : layout.pages[i].texts) draw_text(cr, t);
+  }
+}
+
+std::string finish_png(cairo_surface_t* surface, std::string& out, const RenderOptions& opts) {
+  cairo_surface_flush(surface);
+  cairo_status_t ws = cairo_surface_write_to_png_stream(surface, append_bytes, &out);
+  cairo_surface_destroy(surface);
+  if (ws != CAIRO_STATUS_SUCCESS) {
+    throw output_error(opts.target, std::string("cannot encode PNG: ") + cairo_status_to_string(ws));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string render_chart(const ChartLayout& layout, const ChartStyle& style, const RenderOptions& opts) {
   std::string out;
   OutputFormat f = opts.format;
-  double scale = style.eps_width > 0 ? style.eps_width / kFrameW : 1;
-  double w = kFrameW * scale, h = kFrameH * scale;
-  size_t pages = layout.pages.size();
-  cairo_surface_t* surface = nullptr;
-  switch (f) {
-    case OutputFormat::ps:
-      surface = cairo_ps_surface_create_for_stream(append_bytes, &out, kA4W, kA4H);
-      break;
-    case OutputFormat::eps:
-      surface = cairo_ps_surface_create_for_stream(append_bytes, &out, w, h);
-      cairo_ps_surface_set_eps(surface, 1);
-      break;
-    case OutputFormat::pdf:
-      surface = cairo_pdf_surface_create_for_stream(append_bytes, &out, w, h);
-      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, opts.title.c_str());
-      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "hp2ps-ng");
-      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, pdf_date().c_str());
-      break;
-    case OutputFormat::svg:  // one picture: extra pages are stacked below
-      surface = cairo_svg_surface_create_for_stream(append_bytes, &out, w, h * static_cast<double>(pages));
-      break;
-    case OutputFormat::png: {
-      double px = opts.dpi / 72;
-      surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(std::ceil(w * px)),
-                                           static_cast<int>(std::ceil(h * px * static_cast<double>(pages))));
-      scale *= px;
-      break;
-    }
-    default:
-      throw output_error(opts.target, std::string("cannot draw a chart as ") + format_name(f));
-  }
+  Size size = picture_size(layout, style, opts);
+  cairo_surface_t* surface = make_surface(out, size, layout.pages.size(), opts);
   check(surface, opts);
   if (f == OutputFormat::ps || f == OutputFormat::eps) {
     std::string title = "%%Title: " + opts.title.substr(0, opts.title.find('\n'));
     cairo_ps_surface_dsc_comment(surface, title.c_str());
   }
   cairo_t* cr = cairo_create(surface);
-  if (f == OutputFormat::png) {
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_paint(cr);
-  }
-  bool stacked = f == OutputFormat::svg || f == OutputFormat::png;
-  for (size_t i = 0; i < pages; ++i) {
-    double page_h = (f == OutputFormat::png ? h * opts.dpi / 72 : h);
-    cairo_matrix_t m = frame_matrix(f == OutputFormat::ps, style.portrait, scale, page_h);
-    if (stacked) m.y0 += page_h * static_cast<double>(i);
-    cairo_set_matrix(cr, &m);
-    draw_page(cr, layout.pages[i]);
-    if (!stacked) cairo_show_page(cr);
-  }
+  draw_pages(cr, layout, style, size, opts);
   cairo_status_t st = cairo_status(cr);
   cairo_destroy(cr);
   if (st != CAIRO_STATUS_SUCCESS) {
     cairo_surface_destroy(surface);
     throw output_error(opts.target, std::string("cannot draw: ") + cairo_status_to_string(st));
   }
-  if (f == OutputFormat::png) {
-    cairo_surface_flush(surface);
-    cairo_status_t ws = cairo_surface_write_to_png_stream(surface, append_bytes, &out);
-    cairo_surface_destroy(surface);
-    if (ws != CAIRO_STATUS_SUCCESS) {
-      throw output_error(opts.target, std::string("cannot encode PNG: ") + cairo_status_to_string(ws));
-    }
-    return out;
-  }
+  if (f == OutputFormat::png) return finish_png(surface, out, opts);
   cairo_surface_finish(surface);
   check(surface, opts);
   cairo_surface_destroy(surface);
-  if (f == OutputFormat::ps || f == OutputFormat::eps) fix_ps_header(out, f == OutputFormat::eps, w, h);
+  if (f == OutputFormat::ps || f == OutputFormat::eps) fix_ps_header(out, f == OutputFormat::eps, size.w, size.h);
+  if (f == OutputFormat::svg && !add_svg_layer(out, layout, size.scale, opts.title)) {
+    throw output_error(opts.target, "cannot add titles and text to the SVG: Cairo wrote its shapes in a way hp2ps-ng "
+                                    "does not know (a different Cairo version?)");
+  }
   return out;
 }
 

@@ -10,6 +10,7 @@
 #include "hpng/read.h"
 #include "hpng/render.h"
 #include "hpng/shade.h"
+#include "chart_style.h"
 
 namespace hpng {
 
@@ -33,11 +34,12 @@ void draw_heap_lines(BandMatrix& m, Warnings& warnings) {
 }
 
 std::string render_or_export(const BandMatrix& m, const std::vector<double>& shades, const FilePlan& plan,
-                             const ChartStyle& style, double dpi) {
+                             const ChartStyle& style, const Options& o) {
   if (plan.format == OutputFormat::json) return matrix_json(m);
   if (plan.format == OutputFormat::csv) return matrix_csv(m);
   ChartLayout layout = layout_chart(m, shades, style);
-  return render_chart(layout, style, {plan.format, dpi, m.info.header.job, plan.output == "-" ? "stdout" : plan.output});
+  std::string title = style.title ? *style.title : m.info.header.job;
+  return render_chart(layout, style, {plan.format, o.dpi, title, plan.output == "-" ? "stdout" : plan.output, o.transparent});
 }
 
 // hp2ps's rule: a .aux that cannot be written is an error. When the user
@@ -62,29 +64,24 @@ void run(const Options& o, Warnings& warnings) {
   std::optional<AuxFile> aux;
   if (o.files.reuse_aux && !plan.read_aux.empty()) aux = read_aux(load_input(plan.read_aux));
 
-  // 2. How finely to draw: 144 columns an inch for vector outputs (a column
-  // every 0.5 pt keeps every visible peak; 96 visibly lost some), one a
-  // pixel for PNG; a simplified chart needs only the samples its columns
-  // can show (eight buckets a column, so their extremes survive).
+  // 2. How to draw for this output; a simplified chart needs only the
+  // samples its columns can show (eight buckets a column, so their extremes
+  // survive).
   bool chart = plan.format != OutputFormat::json && plan.format != OutputFormat::csv;
-  ChartStyle style = o.style;
-  style.columns_per_inch = o.exact ? 0 : plan.format == OutputFormat::png ? o.dpi : 144;
-  // PostScript writes each vertex twice (to fill, then to stroke), in about
-  // fifteen bytes: 30,000 vertices keep it under 1 MB.
-  style.max_vertices = plan.format == OutputFormat::png ? 0 : 30000;
-  size_t buckets = chart ? 8 * most_columns(style) : 0;
+  PictureStyle style = picture_style(o, plan.format, format, warnings);
+  size_t buckets = chart ? 8 * most_columns(style.chart) : 0;
 
   // 3. Read, transform, select, build the matrix, shade.
   SelectOptions select = o.select;
   select.aux = aux ? &*aux : nullptr;
   BandMatrix matrix = profile_matrix(sample_source(in, format, o), select, buckets, warnings);
-  std::vector<double> shades = assign_shades(matrix, o.style.colour, select.aux);
+  std::vector<double> shades = assign_shades(matrix, style.palette, select.aux);
   std::string aux_text = write_aux(matrix, shades);  // the bands' figures, whatever is drawn over them
   if (o.percent) to_percent(matrix);
   if (o.style.heap_lines) draw_heap_lines(matrix, warnings);
 
   // 4. Render or export; write the output, then the .aux, each whole.
-  write_output(plan.output, render_or_export(matrix, shades, plan, style, o.dpi));
+  write_output(plan.output, render_or_export(matrix, shades, plan, style.chart, o));
   if (!plan.write_aux.empty()) write_aux_file(plan, aux_text, warnings);
 }
 

@@ -38,7 +38,7 @@ TEST(Aux, ErrorsNameLineAndExpectation) {
 TEST(Aux, ColourShadesSurviveARoundTrip) {
   BandMatrix m;
   for (int i = 0; i < 27; ++i) m.bands.push_back({"b" + std::to_string(i), {}});
-  std::vector<double> shades = assign_shades(m, true, nullptr);
+  std::vector<double> shades = assign_shades(m, default_palette(true), nullptr);
   AuxFile back = read_aux(Input{"p.aux", write_aux(m, shades)});
   ASSERT_EQ(back.shade.size(), 27u);
   for (int i = 0; i < 27; ++i) {
@@ -60,7 +60,7 @@ TEST(Aux, ShadesByNameFromAuxAndRepeatedNamesDiffer) {
   m.bands = {{"OTHER", {}}, {"x", {}}, {"OTHER", {}}};
   AuxFile aux;
   aux.shade = {{"x", 0.5}};
-  std::vector<double> s = assign_shades(m, false, &aux);
+  std::vector<double> s = assign_shades(m, default_palette(false), &aux);
   EXPECT_EQ(s[0], 0.0);
   EXPECT_EQ(s[1], 0.5);
   EXPECT_EQ(s[2], 0.2);  // not OTHER's black again

@@ -211,7 +211,7 @@ void survive(const std::string& name, const std::string& bytes, bool render) {
   try {
     BandMatrix m = select_in_memory(name, bytes);
     if (!render) return;
-    std::vector<double> shades = assign_shades(m, true, nullptr);
+    std::vector<double> shades = assign_shades(m, default_palette(true), nullptr);
     ChartLayout l = layout_chart(m, shades, {});
     std::string out = render_chart(l, {}, {OutputFormat::svg, 96, m.info.header.job, name + ".svg"});
     EXPECT_NE(out.find("</svg>"), std::string::npos);

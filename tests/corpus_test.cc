@@ -99,7 +99,7 @@ TEST_P(Corpus, MatchesHp2ps) {
   Flags f = parse_flags(r.flags);
   Warnings warnings;
   BandMatrix m = profile_matrix(profile_source(in, InputFormat::hp), f.select, 0, warnings);
-  std::vector<double> shades = assign_shades(m, f.style.colour, nullptr);
+  std::vector<double> shades = assign_shades(m, default_palette(f.style.colour), nullptr);
   std::string ours = write_aux(m, shades);
   if (!file_exists(aux_path)) {
     // hp2ps failed; the only such runs are killed programs whose .hp ends

@@ -2,7 +2,9 @@
 # Installs what hp2ps-ng needs to build and test on Debian 12 (run as root).
 # Build: compiler, CMake, Cairo, Pango, CLI11, GoogleTest. Tests: the real
 # readers every output format is checked with (Ghostscript, poppler, rsvg,
-# xmllint) and clang for the sanitizer and fuzzing builds.
+# xmllint) and clang for the sanitizer and fuzzing builds. With --browser,
+# also Chromium, which the suite uses (when present) to check that a browser
+# finds band names in an SVG; the README's first command does without it.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -11,3 +13,6 @@ apt-get install -y -qq --no-install-recommends \
   libcairo2-dev libpango1.0-dev libfontconfig-dev libcli11-dev libgtest-dev \
   ghostscript poppler-utils librsvg2-bin libxml2-utils xz-utils \
   clang libclang-rt-14-dev >/dev/null
+if [ "${1:-}" = --browser ]; then
+  apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi

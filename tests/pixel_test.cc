@@ -139,7 +139,7 @@ TEST(Pixels, ProfilesReducedWhileReadLookLikeExactOnes) {
   for (const auto& [name, buckets] : {std::pair{"whole", size_t{0}}, std::pair{"reduced", 8 * most_columns(style)}}) {
     BandMatrix m = test::select_in_memory("gen.hp", hp, {}, buckets);
     std::printf("%s: %zu samples in the matrix\n", name, m.times.size());
-    std::vector<double> shades = assign_shades(m, true, nullptr);
+    std::vector<double> shades = assign_shades(m, default_palette(true), nullptr);
     write_file(dir + "/" + name + ".ps", render_chart(layout_chart(m, shades, style), style, {OutputFormat::ps, 96, m.info.header.job, name}));
   }
   ASSERT_EQ(run_in(dir, exe() + " -c --exact -o exact.ps gen.hp").status, 0);

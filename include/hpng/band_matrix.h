@@ -15,6 +15,9 @@ namespace hpng {
 struct Band {
   std::string name;
   std::vector<double> values;  // one per time, unscaled, 0 where no point
+  // Over every sample, however many are kept: the highest value and its
+  // time, and the trapezoid area (its part of the title total).
+  double peak = 0, peak_time = 0, area = 0;
 };
 
 struct BandMatrix {

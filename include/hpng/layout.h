@@ -1,7 +1,9 @@
 // Page layout: every coordinate of the picture, computed once into plain
-// structs, in hp2ps's 648 x 432 pt drawing frame (origin lower left, y up).
-// Drawing (render.h) only paints what is here.
+// structs, in a drawing frame of points with its origin lower left and y up
+// (hp2ps's 648 x 432 frame unless --width/--height or a key below the graph
+// change it). Drawing (render.h) only paints what is here.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,17 +20,21 @@ struct TextItem {
   double x, y;         // start of the baseline, in frame coordinates
   double size;         // font size in points
   double angle = 0;    // degrees, anticlockwise
-  std::string text;    // UTF-8
+  std::string text;    // UTF-8, as drawn
+  double width = 0;    // of `text` as drawn, in points
+  std::string search;  // what a reader finds and copies (a shortened name's whole); empty: text
+  std::string title;   // shown on hover where the format can (SVG); empty: none
 };
 
 struct Polyline {
-  std::vector<Point> points;
+  std::vector<Point> points;  // none: nothing is drawn
   bool closed = false;
   bool filled = false;
   Rgb fill{1, 1, 1};
   Rgb stroke{0, 0, 0};
   double width = 0.5;         // of the stroke, in points
   std::vector<double> dash;   // on/off lengths; empty: solid
+  std::string title;          // shown on hover where the format can (SVG)
 };
 
 struct PageLayout {
@@ -37,15 +43,22 @@ struct PageLayout {
 };
 
 struct ChartStyle {
-  bool colour = false;          // -c
+  bool colour = false;          // -c or a colour --palette: how shades read
   bool big_title = false;       // -b
   bool small_title = false;     // -s
   bool key_pages = false;       // -M (also implied by a limit above 20)
+  bool key_below = false;       // with key_pages: the key in columns below the graph, one picture
   bool no_key = false;          // -m0 / -l: no key at all
   bool marks = true;            // not -y
   bool portrait = false;        // -g: PostScript page unrotated (else landscape)
   double eps_width = 0;         // -e width in points (0: not given)
   bool heap_lines = false;      // --heap-lines (heap_lines.h)
+  std::optional<std::string> title;  // --title: replaces the job in the title box
+  double width = 648;                // the frame, in points (--width)
+  std::optional<double> height;      // --height; else 432 plus what a key below needs
+  // The side key's widest, in points: names wider are shortened in the
+  // middle. hp2ps's own key is never wider on real profiles (353 pt).
+  double max_key_width = 353;
   // Curves are simplified to this many columns per inch of the frame when
   // there are more samples than columns (0: --exact, every sample drawn).
   double columns_per_inch = 144;
@@ -55,13 +68,21 @@ struct ChartStyle {
   size_t max_vertices = 0;
 };
 
+// A tick label: its text and the stretch of its axis it covers, in frame
+// coordinates (x for the time axis, y for the value axis).
+struct AxisLabel {
+  std::string text;
+  double from, to;
+};
+
 struct ChartLayout {
   std::vector<PageLayout> pages;
+  double frame_width = 648, frame_height = 432;  // every page's, in points
   double graph_width = 0;   // hp2ps's gw, for tests
   double graph_height = 0;  // hp2ps's gh
   double key_width = 0;     // hp2ps's K (0 without an on-graph key)
-  std::vector<std::string> x_labels, y_labels;
-  std::vector<std::string> key_labels;  // as drawn, bottom first
+  std::vector<AxisLabel> x_labels, y_labels;  // in axis order
+  std::vector<std::string> key_labels;  // as drawn, bottom (below the graph: top) first
   std::string total_text;
 };
 

@@ -8,12 +8,12 @@
 
 namespace hpng {
 
-
 struct RenderOptions {
   OutputFormat format = OutputFormat::ps;
-  double dpi = 96;          // PNG only
-  std::string title;        // PS %%Title / PDF metadata
-  std::string target;       // the output's name, for messages
+  double dpi = 96;            // PNG only
+  std::string title;          // PS %%Title, PDF metadata, SVG <title>
+  std::string target;         // the output's name, for messages
+  bool transparent = false;   // SVG and PNG: no white page behind the chart
 };
 
 // The finished file's bytes. Throws Error (kind output) if Cairo reports a

@@ -2,6 +2,9 @@
 // select -> matrix -> shade -> layout -> render -> write. `main` fills
 // Options from the command line and calls run.
 #pragma once
+#include <optional>
+#include <string>
+
 #include "hpng/band_filter.h"
 #include "hpng/band_selection.h"
 #include "hpng/diag.h"
@@ -11,6 +14,12 @@
 #include "hpng/window.h"
 
 namespace hpng {
+
+// --width, --height: pixels (a bare number, or "px") or points ("pt").
+struct Length {
+  double value;
+  bool points;
+};
 
 struct Options {
   FileOptions files;                  // what is read and written where
@@ -23,6 +32,10 @@ struct Options {
   TimeWindow window;                  // --from, --to
   BandFilter filter;                  // --include, --exclude, --merge
   bool percent = false;               // --percent
+  std::optional<std::string> palette; // --palette; else greys, or hp2ps's with -c
+  bool transparent = false;           // --transparent
+  std::optional<std::string> title;   // --title
+  std::optional<Length> width, height;  // --width, --height
 };
 
 // Runs the pipeline; warnings go to `warnings`. Throws Error.

@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     o.aux = &aux;
     hpng::Warnings warnings;
     hpng::BandMatrix m = hpng::profile_matrix(hpng::profile_source(p, hpng::InputFormat::hp), o, 0, warnings);
-    (void)hpng::assign_shades(m, size % 2, &aux);
+    (void)hpng::assign_shades(m, hpng::default_palette(size % 2), &aux);
   } catch (const hpng::Error&) {
   }
   return 0;

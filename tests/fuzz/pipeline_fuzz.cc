@@ -40,17 +40,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     size_t buckets = (f & 128) ? 3 : 0;  // reduced while read, even for a few samples
     hpng::Warnings warnings;
     hpng::BandMatrix m = hpng::profile_matrix(transformed(in, g), o, buckets, warnings);
+    hpng::OutputFormat fmt = (f & 64) ? hpng::OutputFormat::svg : hpng::OutputFormat::ps;
     hpng::ChartStyle style;
-    style.colour = f & 16;
+    hpng::Palette palette = (g & 128) ? *hpng::find_palette("viridis") : hpng::default_palette(f & 16);
+    style.colour = palette.colour;
     style.key_pages = f & 32;
+    style.key_below = style.key_pages && fmt == hpng::OutputFormat::svg;
     style.no_key = o.band_limit == 0 && !style.key_pages;
     style.heap_lines = g & 16;
-    std::vector<double> shades = hpng::assign_shades(m, style.colour, nullptr);
+    if (g & 128) style.width = 216, style.height = 144, style.max_key_width = 86;  // the smallest picture
+    std::vector<double> shades = hpng::assign_shades(m, palette, nullptr);
     if (g & 8) hpng::to_percent(m);
     if (style.heap_lines) hpng::fit_heap_lines(m);
     hpng::ChartLayout layout = hpng::layout_chart(m, shades, style);
-    hpng::OutputFormat fmt = (f & 64) ? hpng::OutputFormat::svg : hpng::OutputFormat::ps;
-    (void)hpng::render_chart(layout, style, {fmt, 96, m.info.header.job, "fuzz"});
+    std::string out = hpng::render_chart(layout, style, {fmt, 96, m.info.header.job, "fuzz", (g & 128) != 0});
+    if (fmt == hpng::OutputFormat::svg && out.find("<g id=\"text\"") == std::string::npos) __builtin_trap();
     (void)(g & 32 ? hpng::matrix_csv(m) : hpng::matrix_json(m));
   } catch (const hpng::Error&) {
   }

@@ -22,6 +22,8 @@ cp "$here"/regressions/*.eventlog "$work/eventlog/" 2>/dev/null || true
 for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do  # two flag bytes, then the input
   [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x00\x00'; cat "$f"; } > "$work/pipeline/$(basename "$f")"
   [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x11\x13'; cat "$f"; } > "$work/pipeline/x-$(basename "$f")"
+  # SVG with the key below, viridis, the smallest picture, transparent
+  [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x60\x80'; cat "$f"; } > "$work/pipeline/s-$(basename "$f")"
 done
 for t in hp_reader_fuzz:hp hp_halves_fuzz:hp eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline; do
   name=${t%%:*}; seeds=${t##*:}
