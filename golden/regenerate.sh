@@ -9,14 +9,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 exe=$(cd "${1:-build}" && pwd)/hp2ps-ng
 mkdir -p "$here/expected" "$here/review"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
+cd "$here/inputs"  # inputs are named as cases.txt names them (several: separated by spaces)
 grep -v '^#' "$here/cases.txt" | while IFS=$'\t' read -r name input flags formats; do
   for format in ${formats:-svg ps}; do
-    eval "\"\$exe\" $flags --no-aux --format $format -o \"\$here/expected/\$name.\$format\" \"\$here/inputs/\$input\"" 2>/dev/null
+    eval "\"\$exe\" $flags --no-aux --format $format -o \"\$here/expected/\$name.\$format\" $input" 2>/dev/null
   done
   rsvg-convert -b white -o "$here/review/$name.png" "$here/expected/$name.svg"
   echo "$name"
 done
+cd "$tmp"
 if command -v chromium >/dev/null; then
   cp "$here/expected/eventlog-long-names.svg" chart.svg
   echo '<!DOCTYPE html><html><body style="background:#0d1117;margin:16px"><img src="chart.svg" style="width:864px"></body></html>' >dark.html

@@ -72,15 +72,16 @@ std::string value_label(double v, double step) {
   return group_digits(std::floor(v + 0.5));
 }
 
-std::vector<Tick> value_labels(double y_range, double step, double length, double cutoff) {
+// Ticks at whole multiples of the step from `low` to `high` (hp2ps adds
+// the step up from 0; for steps of 1 or more, whole numbers, the same).
+std::vector<Tick> value_labels(double low, double high, double step, double length, double cutoff) {
   std::vector<Tick> ticks;
-  double v = 0;
-  for (int guard = 0; v <= y_range && guard < kMostTicks; ++guard) {
-    double y = v * length / y_range;
+  double first = std::ceil(low / step - 1e-9);
+  for (int i = 0; i < kMostTicks; ++i) {
+    double v = (first + i) * step;
+    if (v > high) break;
+    double y = (v - low) * length / (high - low);
     if (y < cutoff) ticks.push_back({y, {value_label(v, step), y, y + kAscent * kLabelSize}});
-    double next = v + step;
-    if (next == v) break;
-    v = next;
   }
   return ticks;
 }
@@ -117,10 +118,10 @@ std::vector<Tick> time_ticks(double t0, double last, double x_range, double leng
   return {};
 }
 
-std::vector<Tick> value_ticks(double y_range, double length, double cutoff) {
-  double step = nice_step(std::max(y_range / 7, 1.0));
+std::vector<Tick> value_ticks(double low, double high, double length, double cutoff) {
+  double step = nice_step(std::max((high - low) / 7, 1.0));
   for (int tries = 0; tries < kMostSteps && std::isfinite(step); ++tries, step = wider_step(step)) {
-    std::vector<Tick> ticks = value_labels(y_range, step, length, cutoff);
+    std::vector<Tick> ticks = value_labels(low, high, step, length, cutoff);
     if (distinct_and_apart(ticks)) return ticks;
   }
   return {};

@@ -20,9 +20,10 @@ struct Tick {
 // `limit` (where the unit's legend begins). Labels are centred on ticks.
 std::vector<Tick> time_ticks(double t0, double last, double x_range, double length, double cutoff, double limit);
 
-// The value axis, `length` points for 0 to `y_range`; ticks before
-// `cutoff`. A label sits on its tick's line (it covers from the tick up).
-std::vector<Tick> value_ticks(double y_range, double length, double cutoff);
+// The value axis, `length` points for `low` (0, or below it in a
+// difference) to `high`; ticks before `cutoff`. A label sits on its tick's
+// line (it covers from the tick up).
+std::vector<Tick> value_ticks(double low, double high, double length, double cutoff);
 
 // hp2ps's "nice" step: 1, 2 or 5 times a power of ten, with its quirks
 // (10 -> 5, 100 -> 50: the loops stop at exactly 10).

@@ -92,6 +92,70 @@ void add_exact(PageLayout& page, const BandMatrix& m, const std::vector<double>&
   }
 }
 
+// A difference drawn in few columns: per column the samples where the
+// growing bands' stack is highest and the shrinking bands' deepest.
+std::vector<size_t> signed_samples(const BandMatrix& m, const ChartStyle& style, const Frame& f) {
+  size_t n = m.times.size(), columns = drawn_columns(style, f.gw, m.bands.size());
+  std::vector<size_t> keep;
+  if (style.columns_per_inch <= 0 || n <= 2 * columns + 2) {
+    for (size_t k = 0; k < n; ++k) keep.push_back(k);
+    return keep;
+  }
+  std::vector<double> up(n, 0), down(n, 0);
+  for (const Band& b : m.bands) {
+    for (size_t k = 0; k < n; ++k) (b.values[k] > 0 ? up[k] : down[k]) += b.values[k];
+  }
+  double t0 = m.times.front(), span = m.times.back() - t0;
+  auto column_of = [&](size_t k) { return span > 0 ? static_cast<size_t>((m.times[k] - t0) / span * static_cast<double>(columns)) : 0; };
+  keep.push_back(0);
+  for (size_t k = 1, j; k + 1 < n; k = j) {
+    size_t hi = k, lo = k;
+    for (j = k; j + 1 < n && column_of(j) == column_of(k); ++j) {
+      if (up[j] > up[hi]) hi = j;
+      if (down[j] < down[lo]) lo = j;
+    }
+    keep.push_back(std::min(lo, hi));
+    if (lo != hi) keep.push_back(std::max(lo, hi));
+  }
+  keep.push_back(n - 1);
+  return keep;
+}
+
+// The polygon between two edges over the same xs; none if they meet everywhere.
+void add_between(PageLayout& page, const std::vector<double>& xs, const std::vector<double>& from,
+                 const std::vector<double>& to, Rgb fill, const std::string& title) {
+  if (from == to) return;
+  Polyline poly = area({}, true, fill);
+  for (size_t k = 0; k < xs.size(); ++k) poly.points.push_back({xs[k], from[k]});
+  for (size_t k = xs.size(); k-- > 0;) poly.points.push_back({xs[k], to[k]});
+  poly.title = title;
+  page.shapes.push_back(std::move(poly));
+}
+
+// A difference: each band's growth stacked up from the zero line, its
+// shrinkage stacked down from it, in band order, so a band keeps its place
+// in both stacks.
+void add_signed(PageLayout& page, const BandMatrix& m, const std::vector<double>& shades, const ChartStyle& style,
+                const Frame& f) {
+  std::vector<size_t> keep = signed_samples(m, style, f);
+  size_t n = keep.size();
+  double scale = f.gh / (m.y_range - m.y_low), zero = f.gy0 - m.y_low * scale;
+  std::vector<double> xs(n), up(n, zero), down(n, zero);
+  for (size_t k = 0; k < n; ++k) xs[k] = f.gx0 + (m.times[keep[k]] - m.times.front()) * f.gw / m.x_range;
+  for (size_t b = 0; b < m.bands.size(); ++b) {
+    std::vector<double> up_next = up, down_next = down;
+    for (size_t k = 0; k < n; ++k) {
+      double v = m.bands[b].values[keep[k]] * scale;
+      (v > 0 ? up_next[k] : down_next[k]) += v;
+    }
+    Rgb fill = shade_rgb(shades[b], style.colour);
+    std::string title = band_title(m, m.bands[b]);
+    add_between(page, xs, up, up_next, fill, title);
+    add_between(page, xs, down, down_next, fill, title);
+    up = std::move(up_next), down = std::move(down_next);
+  }
+}
+
 std::string mark_title(const BandMatrix& m, const std::vector<Mark>& marks, size_t from, size_t to) {
   auto time = [](double t) {
     char buf[32];
@@ -113,6 +177,7 @@ std::string mark_title(const BandMatrix& m, const std::vector<Mark>& marks, size
 
 void add_bands(PageLayout& page, const BandMatrix& m, const std::vector<double>& shades, const ChartStyle& style,
                const Frame& f) {
+  if (m.difference) return add_signed(page, m, shades, style, f);
   std::vector<size_t> keep = drawn_samples(m, style, f);
   size_t n = keep.size();
   std::vector<double> xs(n);

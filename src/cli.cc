@@ -25,7 +25,8 @@ bool takes_next_argument(const std::string& a) {
   static const char* const names[] = {"-o",        "--output",  "--format",  "--input-format", "--dpi",
                                       "--ccs-length", "--from", "--to",      "--include",      "--exclude",
                                       "--merge",   "--aux",     "--max-bands", "--trace",       "--eps-width",
-                                      "--sort-name", "--title",   "--palette", "--width",     "--height"};
+                                      "--sort-name", "--title",   "--palette", "--width",     "--height",
+                                      "--x-max",   "--y-max"};
   for (const char* n : names) {
     if (a == n) return true;
   }
@@ -188,17 +189,20 @@ Length picture_length(const std::string& option, const std::string& text) {
 }
 
 struct Parsed {  // values CLI11 fills and parse_command_line turns into Options
-  std::string file, eps;
+  std::vector<std::string> files;
+  std::string eps;
   std::optional<std::string> width, height;
   std::optional<double> from, to;
   std::vector<std::string> include, exclude, merge;
   std::optional<std::string> aux;
-  bool portrait = false, no_marks = false;
+  bool portrait = false, no_marks = false, compare = false, diff = false;
   int max_bands = 20;
 };
 
 void add_file_options(CLI::App& app, Options& o, Parsed& p) {
-  app.add_option("file", p.file, "Input profile (.hp or eventlog); `prof` reads prof.hp. Without it, stdin -> stdout");
+  app.add_option("file", p.files,
+                 "Input profile (.hp or eventlog); `prof` reads prof.hp. Without it, stdin -> stdout. Several with "
+                 "--compare or --diff");
   app.add_option("-o,--output", o.files.output, "Output file ('-' is stdout). Default: ./<base>.<ext>, stdout in filter mode");
   app.add_option("--format", o.files.format, "ps, eps, pdf, svg, png, json or csv. Default: from the output's extension, else ps (eps with -e)")
       ->transform(one_of(output_formats(), "a format hp2ps-ng writes"));
@@ -253,6 +257,22 @@ void add_own_options(CLI::App& app, Options& o, Parsed& p) {
                "Eventlogs: draw the heap's size, live bytes and blocks size (from GC events) as lines over the bands");
 }
 
+void add_several_options(CLI::App& app, Options& o, Parsed& p) {
+  app.add_flag("--compare", p.compare,
+               "Several profiles: one chart each, in one output (PS, PDF: a page each; SVG, PNG: one under another), "
+               "on one scale, with the same bands, order and fills, one key");
+  app.add_flag("--diff", p.diff,
+               "BEFORE AFTER: each band's AFTER minus BEFORE over time (growth above the axis, shrinkage below), "
+               "the most changed first in the key");
+  app.add_flag("--allow-mixed-units", o.mixed_units, "--compare, --diff: accept profiles in different units");
+  app.add_option("--x-max", o.x_max, "The time axis spans at least this many seconds (sample units)")
+      ->check(within(1e-300, 1e300, "takes a time span above 0"));
+  app.add_option("--y-max", o.y_max, "The value axis reaches at least this value (bytes or the profile's unit)")
+      ->check(within(1e-300, 1e300, "takes a value above 0"));
+  app.add_flag("--stable-colours,--stable-colors", o.stable_colours,
+               "Colour each band from its name: the same in every run, file and chart");
+}
+
 void add_picture_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_option("--title", o.title, "Title box text, in place of the profile's JOB (the program and its arguments)");
   std::string names;
@@ -270,8 +290,43 @@ void add_picture_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_option("--height", p.height, "PNG, SVG, PDF: picture height, likewise (one of the two given: hp2ps's 3:2 shape)");
 }
 
+// Several inputs: what --compare and --diff take, and what makes no sense
+// with them.
+void finish_several(Options& o, const Parsed& p) {
+  if (p.compare && p.diff) throw usage_error("--compare and --diff: use one or the other");
+  if (!p.compare && !p.diff) {
+    if (p.files.size() > 1) {
+      throw usage_error("one profile at a time: '" + p.files[0] + "', then '" + p.files[1] +
+                        "' (--compare or --diff take several; see --help)");
+    }
+    return;
+  }
+  const char* option = p.diff ? "--diff" : "--compare";
+  if (p.diff && p.files.size() != 2) throw usage_error("--diff takes two profiles, BEFORE and AFTER");
+  if (p.files.size() < 2) throw usage_error("--compare takes two or more profiles");
+  if (o.files.output.empty()) throw usage_error(std::string(option) + " draws several profiles into one output: name it with -o");
+  if (o.files.reuse_aux || o.files.aux) throw usage_error(std::string(option) + " writes and reads no .aux (-p, --aux): it has several profiles");
+  o.several = p.diff ? Several::diff : Several::compare;
+  o.more_inputs.assign(p.files.begin() + 1, p.files.end());
+}
+
+// --diff draws changes: shares, heap lines and hp2ps's orderings of sizes
+// do not apply.
+void check_diff(const Options& o) {
+  if (o.several != Several::diff) return;
+  if (o.percent) throw usage_error("--diff draws changes in the profile's unit: --percent does not apply");
+  if (o.style.heap_lines) throw usage_error("--diff draws the bands' changes: --heap-lines does not apply");
+  if (o.select.by_deviation || o.select.by_name != NameOrder::none) {
+    throw usage_error("--diff orders bands by how much they changed: -d and -i do not apply");
+  }
+}
+
 void finish_options(CLI::App& app, Options& o, const Parsed& p) {
-  if (!p.file.empty()) o.files.input = p.file;
+  if (!p.files.empty()) o.files.input = p.files[0];
+  finish_several(o, p);
+  check_diff(o);
+  if (o.stable_colours && o.palette) throw usage_error("--stable-colours and --palette: use one or the other");
+  if (o.percent && o.y_max) throw usage_error("--percent draws 0 to 100 %: --y-max does not apply");
   o.files.aux = p.aux;
   o.style.portrait = p.portrait;
   o.style.marks = !p.no_marks;
@@ -304,6 +359,7 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
   add_file_options(app, o, p);
   add_hp2ps_options(app, o, p);
   add_own_options(app, o, p);
+  add_several_options(app, o, p);
   add_picture_options(app, o, p);
   app.footer(
       "hp2ps letters: -b -s -c -d -i[+|-] -e<w>[in|mm|pt] -g -l -m<n> -M -p -t<pct> -y, one per\n"
@@ -315,12 +371,7 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
   help = app.help();
   std::vector<std::string> args = translate_hp2ps_args(argc, argv, notes);
   std::reverse(args.begin(), args.end());  // CLI11 takes them in reverse
-  try {
-    app.parse(args);
-  } catch (const CLI::ExtrasError& e) {
-    std::string extra = e.what();
-    throw usage_error("one profile at a time: '" + p.file + "', then " + extra.substr(extra.find(':') + 2) + " (see --help)");
-  }
+  app.parse(args);
   finish_options(app, o, p);
   return o;
 }

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <span>
 
 #include "hpng/text.h"
 
@@ -138,6 +139,19 @@ void append_series_at(std::string& out, const Series& s, size_t& next, double t)
   if (next > 0) append_number(out, s.values[next - 1]);
 }
 
+// The axes as drawn: --x-max, --y-max and --compare widen them; a
+// difference's reaches below zero.
+void append_axes(std::string& out, const BandMatrix& m) {
+  out += ", \"x_range\": ";
+  append_number(out, m.x_range);
+  if (m.y_low < 0) {
+    out += ", \"y_low\": ";
+    append_number(out, m.y_low);
+  }
+  out += ", \"y_range\": ";
+  append_number(out, m.y_range);
+}
+
 }  // namespace
 
 std::string matrix_json(const BandMatrix& m) {
@@ -149,6 +163,7 @@ std::string matrix_json(const BandMatrix& m) {
   append_field(out, "value_unit", h.value_unit);
   append_field(out, "input_format", h.input_format);
   if (m.percent) out += ", \"percent\": true";
+  if (m.difference) out += ", \"difference\": true";
   out += ",\n \"times\": ";
   append_array(out, m.times);
   out += ",\n \"bands\": [";
@@ -161,6 +176,7 @@ std::string matrix_json(const BandMatrix& m) {
   }
   out += "],\n \"total\": ";
   append_number(out, std::trunc(m.total));
+  append_axes(out, m);
   append_marks(out, m.info.marks);
   append_series(out, m.info.series);
   if (m.info.run) append_run(out, *m.info.run);
@@ -193,6 +209,56 @@ std::string matrix_csv(const BandMatrix& m) {
       append_series_at(out, m.info.series[i], next[i], m.times[k]);
     }
     out += '\n';
+  }
+  return out;
+}
+
+// --compare: each input's matrix (all on the same bands, in the same
+// order), with the file it came from, and the shared band list once.
+namespace {
+
+std::vector<std::string> shared_names(const std::vector<BandMatrix>& ms) {
+  std::vector<std::string> names;
+  for (const Band& b : ms.empty() ? std::span<const Band>() : std::span<const Band>(ms[0].bands)) names.push_back(b.name);
+  return names;
+}
+
+}  // namespace
+
+std::string matrices_json(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs) {
+  std::string out = "{\"bands\": ";
+  append_list(out, shared_names(ms), append_json_string);
+  out += ",\n \"inputs\": [";
+  for (size_t i = 0; i < ms.size(); ++i) {
+    out += i ? ",\n  {\"file\": " : "\n  {\"file\": ";
+    append_json_string(out, inputs[i]);
+    std::string one = matrix_json(ms[i]);
+    out += ", " + one.substr(1, one.size() - 3) + "}";  // its fields, without braces and newline
+  }
+  out += "]}\n";
+  return out;
+}
+
+// --compare: one table, each row marked with its input; the heap's lines
+// are left to JSON, as the inputs need not have the same ones.
+std::string matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs) {
+  std::string out = "input,time";
+  for (const std::string& name : shared_names(ms)) {
+    out += ',';
+    append_csv_field(out, name);
+  }
+  out += '\n';
+  for (size_t i = 0; i < ms.size(); ++i) {
+    for (size_t k = 0; k < ms[i].times.size(); ++k) {
+      append_csv_field(out, inputs[i]);
+      out += ',';
+      append_number(out, ms[i].times[k]);
+      for (const Band& b : ms[i].bands) {
+        out += ',';
+        append_number(out, b.values[k]);
+      }
+      out += '\n';
+    }
   }
   return out;
 }

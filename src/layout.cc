@@ -95,12 +95,24 @@ void add_y_axis(PageLayout& page, ChartLayout& out, const BandMatrix& m, const F
   // Rotated a quarter turn anticlockwise; the text ends at the axis top.
   page.texts.push_back(text_at(f.gx0 - 5, f.gy0 + f.gh - text_width(unit, 10), 10, unit, 90));
   double cutoff = f.gh - (kUnit * hp2ps_units(y_axis_unit(m)) + 15);
-  for (const Tick& t : value_ticks(m.y_range, f.gh, cutoff)) {
+  for (const Tick& t : value_ticks(m.y_low, m.y_range, f.gh, cutoff)) {
     page.shapes.push_back(line(f.gx0, f.gy0 + t.at, f.gx0 - 4, f.gy0 + t.at));
     double w = text_width(t.label.text, 10);
     page.texts.push_back(text_at(f.gx0 - 5 - w, f.gy0 + t.at, 10, t.label.text));
     out.y_labels.push_back({t.label.text, f.gy0 + t.label.from, f.gy0 + t.label.to});
   }
+  if (m.y_low < 0) {  // a difference: growth above this line, shrinkage below
+    double zero = f.gy0 - m.y_low * f.gh / (m.y_range - m.y_low);
+    page.shapes.push_back(line(f.gx0, zero, f.gx0 + f.gw, zero));
+  }
+}
+
+// The title's figure: the area under the stacked total, or in a difference
+// its change.
+std::string total_text(const BandMatrix& m) {
+  std::string units = fit_end(m.info.header.value_unit, 12, 150) + " x " + fit_end(m.info.header.sample_unit, 12, 150);
+  if (!m.difference) return group_digits(std::trunc(m.total)) + " " + units;
+  return "change " + std::string(m.total > 0 ? "+" : "") + group_digits(std::trunc(m.total)) + " " + units;
 }
 
 // -M in PostScript and PDF: the key on pages of its own, 20 entries a page.
@@ -161,19 +173,19 @@ ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
   out.graph_width = f.gw;
   out.graph_height = f.gh;
   out.key_width = f.key_w;
-  out.total_text = group_digits(std::trunc(m.total)) + " " + fit_end(m.info.header.value_unit, 12, 150) + " x " +
-                   fit_end(m.info.header.sample_unit, 12, 150);
-  if (style.key_pages && !style.no_key && !style.key_below) add_key_pages(out, m, style, f, entries);
+  out.total_text = total_text(m);
+  bool draw_key = !style.key_room_only;
+  if (draw_key && style.key_pages && !style.no_key && !style.key_below) add_key_pages(out, m, style, f, entries);
   PageLayout page;
   add_title(page, m, style, f, out.total_text);
   add_x_axis(page, out, m, f);
   add_y_axis(page, out, m, f);
-  if (side_key(style)) {
+  if (draw_key && side_key(style)) {
     double spacing = f.gh / static_cast<double>(entries.size() + 1);
     // Labels start 24 pt into the key and end by the title box's edge.
     add_key_column(page, out, entries, 0, entries.size(), f.gy0, spacing, f.gx0 + f.gw, f.key_w - 24);
   }
-  if (key_below(style)) add_key_below(page, out, entries, f);
+  if (draw_key && key_below(style)) add_key_below(page, out, entries, f);
   add_bands(page, m, shades, style, f);
   add_heap_lines(page, m, lines, f, style);
   if (style.marks) add_marks(page, m, f);

@@ -71,6 +71,13 @@ std::string to_search_text(const std::string& name) {
 }
 
 std::string band_title(const BandMatrix& m, const Band& b) {
+  if (m.difference) {
+    const ProfileHeader& h = m.info.header;
+    return to_valid_utf8(to_search_text(b.name) + "\nlargest change " + std::string(b.peak > 0 ? "+" : "") +
+                         group_digits(b.peak) + " " + h.value_unit + " at " + figure("%.6g", b.peak_time) + " " +
+                         h.sample_unit + "\narea " + std::string(b.area > 0 ? "+" : "") + group_digits(b.area) + " " +
+                         h.value_unit + " x " + h.sample_unit);
+  }
   std::string share = m.total > 0 ? figure("%.1f", 100 * b.area / m.total) : "0.0";
   return to_valid_utf8(to_search_text(b.name) + "\n" + peak_text(m, b.peak, b.peak_time) + "\n" + share + "% of the total, " +
                        group_digits(b.area) + " " + m.info.header.value_unit + " x " + m.info.header.sample_unit);

@@ -1,6 +1,9 @@
 // The pipeline, read top to bottom; file naming is file_plan.h's.
 #include "hpng/run.h"
 
+#include <algorithm>
+#include <cstdio>
+
 #include "hpng/aux_file.h"
 #include "hpng/band_matrix.h"
 #include "hpng/export.h"
@@ -10,11 +13,9 @@
 #include "hpng/read.h"
 #include "hpng/render.h"
 #include "hpng/shade.h"
-#include "chart_style.h"
+#include "run_parts.h"
 
 namespace hpng {
-
-namespace {
 
 // The reader, then the transformations asked for: the window first, so
 // that a filter sees only the window's bands.
@@ -24,6 +25,8 @@ SampleSource sample_source(const Input& in, InputFormat format, const Options& o
   if (!o.filter.empty()) source = filter_bands(std::move(source), o.filter);
   return source;
 }
+
+namespace {
 
 void draw_heap_lines(BandMatrix& m, Warnings& warnings) {
   if (drawn_lines(m).empty()) {
@@ -37,9 +40,7 @@ std::string render_or_export(const BandMatrix& m, const std::vector<double>& sha
                              const ChartStyle& style, const Options& o) {
   if (plan.format == OutputFormat::json) return matrix_json(m);
   if (plan.format == OutputFormat::csv) return matrix_csv(m);
-  ChartLayout layout = layout_chart(m, shades, style);
-  std::string title = style.title ? *style.title : m.info.header.job;
-  return render_chart(layout, style, {plan.format, o.dpi, title, plan.output == "-" ? "stdout" : plan.output, o.transparent});
+  return render_layout(layout_chart(m, shades, style), style.title ? *style.title : m.info.header.job, plan, style, o);
 }
 
 // hp2ps's rule: a .aux that cannot be written is an error. When the user
@@ -56,7 +57,42 @@ void write_aux_file(const FilePlan& plan, const std::string& text, Warnings& war
 
 }  // namespace
 
+std::string render_layout(const ChartLayout& layout, const std::string& title, const FilePlan& plan,
+                          const ChartStyle& style, const Options& o) {
+  return render_chart(layout, style, {plan.format, o.dpi, title, plan.output == "-" ? "stdout" : plan.output, o.transparent});
+}
+
+void finish_matrix(BandMatrix& m, const Options& o, Warnings& warnings) {
+  if (o.percent) to_percent(m);
+  if (o.style.heap_lines) draw_heap_lines(m, warnings);
+}
+
+// --x-max, --y-max: the axes reach at least this far; a profile that goes
+// further keeps its own range (cutting it off would hide what it shows).
+void fixed_scales(BandMatrix& m, const Options& o, Warnings& warnings) {
+  auto fix = [&](double& range, const std::optional<double>& least, const char* option, const std::string& unit) {
+    if (!least) return;
+    if (range > *least) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "the profile reaches %.6g %s, beyond %s %.6g: its axis goes to %.6g", range,
+                    unit.c_str(), option, *least, range);
+      warnings.push_back({m.info.header.source, "", buf});
+    }
+    range = std::max(range, *least);
+  };
+  fix(m.x_range, o.x_max, "--x-max", m.info.header.sample_unit);
+  fix(m.y_range, o.y_max, "--y-max", m.info.header.value_unit);
+}
+
+std::vector<double> band_shades(const BandMatrix& m, const Palette& palette, const Options& o, const AuxFile* aux) {
+  if (!o.stable_colours) return assign_shades(m, palette, aux);
+  std::vector<std::string> names;
+  for (const Band& b : m.bands) names.push_back(b.name);
+  return stable_shades(names);
+}
+
 void run(const Options& o, Warnings& warnings) {
+  if (o.several != Several::none) return run_several(o, warnings);
   // 1. The input, what it is, and where everything goes.
   Input in = load_input(input_path(o.files));
   InputFormat format = o.input_format == InputFormat::automatic ? sniff_format(in.head()) : o.input_format;
@@ -75,10 +111,10 @@ void run(const Options& o, Warnings& warnings) {
   SelectOptions select = o.select;
   select.aux = aux ? &*aux : nullptr;
   BandMatrix matrix = profile_matrix(sample_source(in, format, o), select, buckets, warnings);
-  std::vector<double> shades = assign_shades(matrix, style.palette, select.aux);
+  std::vector<double> shades = band_shades(matrix, style.palette, o, select.aux);
   std::string aux_text = write_aux(matrix, shades);  // the bands' figures, whatever is drawn over them
-  if (o.percent) to_percent(matrix);
-  if (o.style.heap_lines) draw_heap_lines(matrix, warnings);
+  finish_matrix(matrix, o, warnings);
+  fixed_scales(matrix, o, warnings);
 
   // 4. Render or export; write the output, then the .aux, each whole.
   write_output(plan.output, render_or_export(matrix, shades, plan, style.chart, o));

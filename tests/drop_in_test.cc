@@ -197,7 +197,7 @@ TEST(StrictOptions, MalformedValuesAreUsageErrorsThatSayWhatToWrite) {
       {"-o x.jpg", "-o x.jpg: hp2ps-ng writes .ps, .eps, .pdf, .svg, .png, .json and .csv files, not .jpg"},
       {"-o x.svgz", "not .svgz (give --format to write that name anyway)"},
       {"--no-aux -p", "--no-aux goes with neither --aux nor -p"},
-      {"other.hp", "one profile at a time: 'other.hp', then prof.hp"},
+      {"other.hp", "one profile at a time: 'other.hp', then 'prof.hp' (--compare or --diff take several"},
   };
   for (const BadOption& c : cases) {
     SCOPED_TRACE(c.args);

@@ -26,7 +26,7 @@ TEST(Export, Json) {
             "\"input_format\": \"hp\",\n \"times\": [0, 0.5],\n \"bands\": [\n"
             "   {\"name\": \"OTHER\", \"values\": [1, 2]},\n"
             "   {\"name\": \"a,b\xef\xbf\xbd\", \"values\": [3, 4000000000]}],\n"
-            " \"total\": 1000000,\n \"marks\": [0.25],\n \"series\": []}\n");
+            " \"total\": 1000000, \"x_range\": 1, \"y_range\": 1,\n \"marks\": [0.25],\n \"series\": []}\n");
 }
 
 // An eventlog's extras come after the bands, never among them: named marks,

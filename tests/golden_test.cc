@@ -49,10 +49,15 @@ TEST_P(Golden, OutputsEqualReviewedFiles) {
   std::string root = HPNG_GOLDEN;
   SCOPED_TRACE(c.name + ": hp2ps-ng " + c.flags + " " + c.input);
   std::string dir = scratch_dir();
-  std::string in = shell_quote(root + "/inputs/" + c.input);
+  // Run in golden/inputs, so that inputs are named as cases.txt names them
+  // (--diff and --compare show them in their titles).
+  std::string in;
+  std::istringstream inputs(c.input);
+  for (std::string name; inputs >> name;) in += " " + shell_quote(name);
   std::istringstream formats(c.formats);
   for (std::string ext; formats >> ext;) {
-    ASSERT_EQ(run_in(dir, exe() + " " + c.flags + " --no-aux --format " + ext + " -o out." + ext + " " + in).status, 0);
+    std::string out = shell_quote(dir + "/out." + ext);
+    ASSERT_EQ(run_in(root + "/inputs", exe() + " " + c.flags + " --no-aux --format " + ext + " -o " + out + in).status, 0);
     std::string want = read_file(root + "/expected/" + c.name + "." + ext);
     EXPECT_FALSE(want.empty());
     EXPECT_TRUE(read_file(dir + "/out." + ext) == want)

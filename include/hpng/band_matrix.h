@@ -26,8 +26,10 @@ struct BandMatrix {
   std::vector<Band> bands;    // drawing order: index 0 is the bottom band
   double x_range = 1;  // span of the x axis (hp2ps's X)
   double y_range = 1;  // top of the y axis (hp2ps's Y)
+  double y_low = 0;    // its bottom: below 0 only in a difference
   double total = 0;    // trapezoid area of the stacked total (title figure)
   bool percent = false;  // values are shares of each sample's total (percent.h)
+  bool difference = false;  // values are one run's minus another's (diff.h)
 };
 
 struct MatrixOptions {

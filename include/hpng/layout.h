@@ -49,6 +49,7 @@ struct ChartStyle {
   bool key_pages = false;       // -M (also implied by a limit above 20)
   bool key_below = false;       // with key_pages: the key in columns below the graph, one picture
   bool no_key = false;          // -m0 / -l: no key at all
+  bool key_room_only = false;   // --compare's later charts: room kept for the key, which the first chart draws
   bool marks = true;            // not -y
   bool portrait = false;        // -g: PostScript page unrotated (else landscape)
   double eps_width = 0;         // -e width in points (0: not given)
@@ -92,6 +93,12 @@ double hp2ps_units(const std::string& s);
 // Lays out the chart; shades come from assign_shades.
 ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
                          const ChartStyle& style);
+
+// --compare: one chart per matrix, a page each (PS, PDF) or one under the
+// other in one picture (SVG, PNG). The key is drawn once, on the first; the
+// others keep its room, so that every graph has the same place and size (a
+// job too long for the small title box gives every chart the big one).
+ChartLayout layout_charts(const std::vector<BandMatrix>& ms, const std::vector<double>& shades, ChartStyle style);
 
 // The samples drawn when the curves are simplified to `columns` columns
 // across the graph: in each column the samples where the stacked total is

@@ -4,6 +4,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "hpng/band_filter.h"
 #include "hpng/band_selection.h"
@@ -21,8 +22,20 @@ struct Length {
   bool points;
 };
 
+// Runs over several profiles.
+enum class Several {
+  none,
+  compare,  // --compare: one chart per input, alike
+  diff,     // --diff BEFORE AFTER: the difference
+};
+
 struct Options {
   FileOptions files;                  // what is read and written where
+  std::vector<std::string> more_inputs;  // the inputs after files.input (--compare, --diff)
+  Several several = Several::none;
+  bool mixed_units = false;           // --allow-mixed-units
+  bool stable_colours = false;        // --stable-colours
+  std::optional<double> x_max, y_max;  // --x-max, --y-max
   InputFormat input_format = InputFormat::automatic;
   SelectOptions select;               // aux pointer is set by run
   ChartStyle style;

@@ -39,6 +39,11 @@ Palette default_palette(bool colour);
 // band, else the palette's next.
 std::vector<double> assign_shades(const BandMatrix& m, const Palette& palette, const AuxFile* aux);
 
+// --stable-colours: each band's colour from its name (a fixed hash), the
+// same in every run and file; where it would look like the colour of the
+// band below, the name's next colour is taken. OTHER is light grey.
+std::vector<double> stable_shades(const std::vector<std::string>& names);
+
 // What a shade means, in grey or colour mode. Never the page's white: a
 // white fill (hp2ps's grey 1.0 and -c cycle entry 8) is drawn light grey, so
 // that a band is never mistaken for the background.

@@ -3,14 +3,14 @@
 # hp2ps cases, the bundled real profiles and the small real eventlogs. Crashes are written to
 # tests/fuzz/findings/; copy each into tests/fuzz/regressions/ once fixed,
 # where an ordinary test replays it.
-# usage: tests/fuzz/run.sh BUILD_DIR SECONDS
+# usage: tests/fuzz/run.sh BUILD_DIR SECONDS   (FUZZ_TARGETS="name:seeds ..." picks some)
 set -euo pipefail
 build=${1:?build dir}; seconds=${2:-60}
 here=$(cd "$(dirname "$0")" && pwd)
 # Font and layout libraries keep process-lifetime caches; not our leaks.
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$here/../lsan.supp:print_suppressions=0}"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/hp" "$work/eventlog" "$work/aux" "$work/pipeline" "$here/findings"
+mkdir -p "$work/hp" "$work/eventlog" "$work/aux" "$work/pipeline" "$work/several" "$here/findings"
 cp "$here"/../data/eventlog-small/*.eventlog "$work/eventlog/"
 cp "$here"/../data/hp2ps-cases/*.hp "$work/hp/"
 cp "$here"/../data/hp2ps-cases/*.aux "$work/aux/" 2>/dev/null || true
@@ -25,7 +25,20 @@ for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do  # two flag bytes, then
   # SVG with the key below, viridis, the smallest picture, transparent
   [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x60\x80'; cat "$f"; } > "$work/pipeline/s-$(basename "$f")"
 done
-for t in hp_reader_fuzz:hp hp_halves_fuzz:hp eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline; do
+# Two profiles: each small one with the next (flag byte, first's length, both).
+prev=""
+for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do
+  n=$(stat -c %s "$f")
+  if [ -n "$prev" ] && [ "$n" -lt 12000 ] && [ "$(stat -c %s "$prev")" -lt 12000 ]; then
+    p=$(stat -c %s "$prev")
+    for flag in '\x00' '\x86'; do
+      { printf "$flag"; printf "\\x$(printf %02x $((p & 255)))\\x$(printf %02x $((p >> 8)))"; cat "$prev" "$f"; } \
+        > "$work/several/$(basename "$prev")-$(basename "$f")-${flag#\\x}"
+    done
+  fi
+  prev=$f
+done
+for t in ${FUZZ_TARGETS:-hp_reader_fuzz:hp hp_halves_fuzz:hp eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline several_fuzz:several}; do
   name=${t%%:*}; seeds=${t##*:}
   echo "-- $name for ${seconds}s"
   "$build/tests/fuzz/$name" -max_total_time="$seconds" -max_len=262144 -timeout=10 -rss_limit_mb=2048 \

@@ -1,0 +1,41 @@
+// Several profiles drawn alike (--compare): one band list over all inputs,
+// matched by name, so a band is drawn, or summed into OTHER, the same way in
+// every chart, in the same order, with the same fill; and one scale.
+#pragma once
+#include <vector>
+
+#include "hpng/band_matrix.h"
+#include "hpng/samples.h"
+
+namespace hpng {
+
+// The inputs with their bands named so that runs match: without the .hp's
+// "(314)" id on cost-centre stacks and retainer sets (ids number the stacks
+// of one build, and an eventlog has none), and a name the RTS cut with -L
+// ("f/main.tab...") as the whole name of another input that it begins,
+// where there is exactly one. Stacks of one run that then read the same are
+// added together, as bands of one name are. Reads each input once; the
+// reads' warnings go to `warnings`.
+std::vector<SampleSource> matched_by_name(const std::vector<SampleSource>& sources, Warnings& warnings);
+
+// The inputs as one stream, for hp2ps's statistics over all of them: each
+// input's samples after the previous input's (times shifted so they never
+// decrease), its bands matched to earlier inputs' by name.
+SampleSource one_after_another(std::vector<SampleSource> sources);
+
+// One input, its bands numbered by `names` (the shared list), all announced
+// before its first sample; a band this input lacks is a row of zeros.
+// `name` is the input's, for messages.
+SampleSource on_shared_bands(SampleSource source, std::vector<std::string> names, std::string name);
+
+// One matrix per input: the selection decided over all of them together,
+// each input read on the shared bands (`names`: the inputs', for messages).
+// The reads' warnings go to `warnings` once.
+std::vector<BandMatrix> shared_matrices(const std::vector<SampleSource>& sources,
+                                        const std::vector<std::string>& names, const SelectOptions& select,
+                                        size_t time_buckets, Warnings& warnings);
+
+// Every matrix gets the widest time span and the highest value range of all.
+void share_scales(std::vector<BandMatrix>& ms);
+
+}  // namespace hpng
