@@ -89,8 +89,10 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
   Warnings again;  // the first read reported them
   source(sink, again);
   TimeBuckets::Kept k = kept.result();
-  BandMatrix m{stats.info, {}, {}};
+  BandMatrix m;
+  m.info = stats.info;
   m.times = std::move(k.times);
+  m.samples = stats.samples;
   size_t first = sel.other.empty() ? 0 : 1;
   for (size_t r = 0; r < rows; ++r) {
     Band& b = m.bands.emplace_back(std::move(sink.figures[r]));

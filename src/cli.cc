@@ -26,7 +26,7 @@ bool takes_next_argument(const std::string& a) {
                                       "--ccs-length", "--from", "--to",      "--include",      "--exclude",
                                       "--merge",   "--aux",     "--max-bands", "--trace",       "--eps-width",
                                       "--sort-name", "--title",   "--palette", "--width",     "--height",
-                                      "--x-max",   "--y-max"};
+                                      "--x-max",   "--y-max",   "--watch-pid"};
   for (const char* n : names) {
     if (a == n) return true;
   }
@@ -116,6 +116,8 @@ std::vector<std::string> translate_hp2ps_args(int argc, char** argv, std::vector
     if (takes_next_argument(a) && i + 1 < argc) {
       out.push_back(a);
       out.push_back(argv[++i]);
+    } else if (a == "--watch") {  // its interval only ever attached: --watch=5
+      out.push_back("--watch=2");
     } else if (a == "--") {
       for (++i; i < argc; ++i) out.push_back(argv[i]);
     } else if (a.rfind("--", 0) == 0 || a[0] != '-') {
@@ -273,6 +275,24 @@ void add_several_options(CLI::App& app, Options& o, Parsed& p) {
                "Colour each band from its name: the same in every run, file and chart");
 }
 
+void add_watch_options(CLI::App& app, Options& o) {
+  app.add_option("--watch", o.watch,
+                 "--watch[=SECONDS]: render again whenever the profile grows, at most once every SECONDS (default 2), "
+                 "until the program's profile is finished")
+      ->check(within(0.01, 86400, "takes an interval from 0.01 to 86400 seconds"));
+  app.add_option("--watch-pid", o.watch_pid, "With --watch: also stop once process PID has ended")
+      ->check(within(1, 4194304, "takes a process id"));
+}
+
+// --watch needs a file that grows and an output to replace.
+void check_watch(Options& o) {
+  if (o.watch_pid && !o.watch) o.watch = 2;
+  if (!o.watch) return;
+  if (!o.files.input) throw usage_error("--watch follows a profile file as it grows: name it (not standard input)");
+  if (o.files.output == "-") throw usage_error("--watch replaces its output at every update: write a file, not standard output");
+  if (o.several != Several::none) throw usage_error("--watch follows one profile: not with --compare or --diff");
+}
+
 void add_picture_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_option("--title", o.title, "Title box text, in place of the profile's JOB (the program and its arguments)");
   std::string names;
@@ -325,6 +345,7 @@ void finish_options(CLI::App& app, Options& o, const Parsed& p) {
   if (!p.files.empty()) o.files.input = p.files[0];
   finish_several(o, p);
   check_diff(o);
+  check_watch(o);
   if (o.stable_colours && o.palette) throw usage_error("--stable-colours and --palette: use one or the other");
   if (o.percent && o.y_max) throw usage_error("--percent draws 0 to 100 %: --y-max does not apply");
   o.files.aux = p.aux;
@@ -360,6 +381,7 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
   add_hp2ps_options(app, o, p);
   add_own_options(app, o, p);
   add_several_options(app, o, p);
+  add_watch_options(app, o);
   add_picture_options(app, o, p);
   app.footer(
       "hp2ps letters: -b -s -c -d -i[+|-] -e<w>[in|mm|pt] -g -l -m<n> -M -p -t<pct> -y, one per\n"

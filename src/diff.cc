@@ -118,6 +118,7 @@ BandMatrix difference(const BandMatrix& before, const BandMatrix& after, int ban
   BandMatrix m;
   m.info.header = after.info.header;
   m.times = union_times(before.times, after.times);
+  m.samples = m.times.size();
   std::vector<Changed> bands = changed_bands(before, after, m.times);
   limit_bands(bands, band_limit);
   for (Changed& c : bands) m.bands.push_back(std::move(c.band));

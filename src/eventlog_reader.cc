@@ -395,7 +395,7 @@ size_t EventlogParser::feed(const Input& in, std::string_view bytes, size_t base
 ProfileInfo EventlogParser::info() const {
   bool profiled = events::profiled_way(run_.rts);
   ProfileInfo p{{rts_job(run_.program_args, profiled), date_, "seconds", "bytes", "eventlog", in_ ? in_->name : ""},
-                marks_, heap_.lines(), run_};
+                marks_, heap_.lines(), run_, ended_};
   std::stable_sort(p.marks.begin(), p.marks.end(), [](const Mark& a, const Mark& b) { return a.time < b.time; });
   p.run->sampling_interval = seconds(begin_.period_ns);
   p.run->breakdown = seen_begin_ ? breakdown_flag(begin_.breakdown) : "";

@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "cli.h"
+#include "hpng/watch.h"
 
 namespace {
 
@@ -42,6 +43,26 @@ int parse(int argc, char** argv, hpng::Options& opts) {
   return 0;
 }
 
+// --watch on a terminal: one status line, rewritten in place; warnings
+// clear it first. Off a terminal, only warnings and errors.
+void run_watch(const hpng::Options& opts) {
+  bool tty = ::isatty(STDERR_FILENO);
+  bool shown = false;
+  auto clear = [&] {
+    if (shown) std::fputs("\r\033[K", stderr);
+    shown = false;
+  };
+  hpng::WatchReport report{[&](const hpng::Diagnostic& d) { clear(), print("warning", hpng::describe(d)); },
+                           [&](const std::string& line) {
+                             if (!tty) return;
+                             clear();
+                             std::fprintf(stderr, "%s", line.c_str());
+                             shown = true;
+                           }};
+  hpng::watch(opts, {*opts.watch, opts.watch_pid}, report);
+  if (shown) std::fputc('\n', stderr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -57,7 +78,8 @@ int main(int argc, char** argv) {
   hpng::Warnings warnings;
   int status = 0;
   try {
-    hpng::run(opts, warnings);
+    if (opts.watch) run_watch(opts);
+    else hpng::run(opts, warnings);
   } catch (const hpng::Error& e) {
     print("error", e.what());
     status = hpng::exit_status(e.kind());

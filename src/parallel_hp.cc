@@ -102,7 +102,9 @@ std::optional<Joined> read_in_halves(const Input& in, size_t budget) {
   if (b.record.over()) return std::nullopt;
   number_bands(j);
   j.info = a.reader.info();
-  for (const Mark& m : b.reader.info().marks) j.info.marks.push_back(m);
+  ProfileInfo rest = b.reader.info();
+  for (const Mark& m : rest.marks) j.info.marks.push_back(m);
+  j.info.finished = rest.finished;
   j.warnings = a.warnings;
   j.warnings.insert(j.warnings.end(), b.warnings.begin(), b.warnings.end());
   return j;

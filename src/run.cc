@@ -91,7 +91,13 @@ std::vector<double> band_shades(const BandMatrix& m, const Palette& palette, con
   return stable_shades(names);
 }
 
-void run(const Options& o, Warnings& warnings) {
+RunSummary summary(const BandMatrix& m) {
+  const ProfileHeader& h = m.info.header;
+  return {m.samples, m.times.empty() ? 0 : m.times.back(), m.total, h.value_unit + " x " + h.sample_unit,
+          m.info.finished};
+}
+
+RunSummary run(const Options& o, Warnings& warnings) {
   if (o.several != Several::none) return run_several(o, warnings);
   // 1. The input, what it is, and where everything goes.
   Input in = load_input(input_path(o.files));
@@ -119,6 +125,7 @@ void run(const Options& o, Warnings& warnings) {
   // 4. Render or export; write the output, then the .aux, each whole.
   write_output(plan.output, render_or_export(matrix, shades, plan, style.chart, o));
   if (!plan.write_aux.empty()) write_aux_file(plan, aux_text, warnings);
+  return summary(matrix);
 }
 
 }  // namespace hpng

@@ -71,6 +71,11 @@ bool path_starts_at(const std::string& svg, size_t p, const Polyline& shape) {
 bool title_paths(std::string& svg, const ChartLayout& layout) {
   size_t body = svg.find("<g id=\"surface");
   if (body == std::string::npos) return false;
+  // Cairo numbers its surfaces through the process (surface1, surface6,
+  // ...); the same picture must be the same bytes however many came before.
+  size_t id_end = svg.find('"', body + 7);
+  if (id_end == std::string::npos) return false;
+  svg.replace(body + 7, id_end - body - 7, "chart");
   std::string out = svg.substr(0, body);
   size_t at = body;
   for (const Polyline* shape : drawn_shapes(layout)) {

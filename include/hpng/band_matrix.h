@@ -23,6 +23,7 @@ struct Band {
 struct BandMatrix {
   ProfileInfo info;           // header, marks, the heap's own lines, the run
   std::vector<double> times;  // every sample's, or those time_buckets kept
+  size_t samples = 0;         // every sample read, however many are kept
   std::vector<Band> bands;    // drawing order: index 0 is the bottom band
   double x_range = 1;  // span of the x axis (hp2ps's X)
   double y_range = 1;  // top of the y axis (hp2ps's Y)

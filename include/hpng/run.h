@@ -36,6 +36,8 @@ struct Options {
   bool mixed_units = false;           // --allow-mixed-units
   bool stable_colours = false;        // --stable-colours
   std::optional<double> x_max, y_max;  // --x-max, --y-max
+  std::optional<double> watch;        // --watch[=SECONDS] (watch.h)
+  std::optional<int> watch_pid;       // --watch-pid
   InputFormat input_format = InputFormat::automatic;
   SelectOptions select;               // aux pointer is set by run
   ChartStyle style;
@@ -51,7 +53,16 @@ struct Options {
   std::optional<Length> width, height;  // --width, --height
 };
 
+// What a run drew (--watch's status line and its end).
+struct RunSummary {
+  size_t samples = 0;       // complete samples read
+  double last_time = 0;     // the last one's time
+  double total = 0;         // the title's figure
+  std::string units;        // the title's units, "bytes x seconds"
+  bool finished = false;    // the RTS finished the profile (ProfileInfo::finished)
+};
+
 // Runs the pipeline; warnings go to `warnings`. Throws Error.
-void run(const Options& opts, Warnings& warnings);
+RunSummary run(const Options& opts, Warnings& warnings);
 
 }  // namespace hpng

@@ -64,6 +64,9 @@ struct ProfileInfo {
   std::vector<Mark> marks;      // in time order
   std::vector<Series> series;   // eventlogs only
   std::optional<RunInfo> run;   // eventlogs only
+  // The RTS finished the profile: a .hp's closing empty sample, an
+  // eventlog's end-of-data marker (else the program still runs, or died).
+  bool finished = false;
 };
 
 class SampleSink {
