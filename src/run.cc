@@ -91,11 +91,15 @@ std::vector<double> band_shades(const BandMatrix& m, const Palette& palette, con
   return stable_shades(names);
 }
 
+namespace {
+
 RunSummary summary(const BandMatrix& m) {
   const ProfileHeader& h = m.info.header;
   return {m.samples, m.times.empty() ? 0 : m.times.back(), m.total, h.value_unit + " x " + h.sample_unit,
           m.info.finished};
 }
+
+}  // namespace
 
 RunSummary run(const Options& o, Warnings& warnings) {
   if (o.several != Several::none) return run_several(o, warnings);

@@ -28,9 +28,6 @@ std::vector<double> band_shades(const BandMatrix& m, const Palette& palette, con
 std::string render_layout(const ChartLayout& layout, const std::string& title, const FilePlan& plan,
                           const ChartStyle& style, const Options& o);
 
-// What a run drew, for RunSummary.
-RunSummary summary(const BandMatrix& m);
-
 // --compare, --diff.
 RunSummary run_several(const Options& o, Warnings& warnings);
 

@@ -13,9 +13,12 @@
 #include <cmath>
 #include <csignal>
 #include <ctime>
+#include <memory>
 #include <set>
 
+#include "hpng/file_kind.h"
 #include "hpng/file_plan.h"
+#include "hpng/input.h"
 #include "hpng/layout.h"
 
 namespace hpng {
@@ -114,6 +117,14 @@ std::string without_figures(const Diagnostic& d) {
   return s;
 }
 
+// A file that is plainly something else (source code, a PDF, ...) will not
+// become a profile by growing: that is an error, not a wait.
+// (An eventlog's magic number says what it is, however little is written.)
+bool plainly_not_a_profile(const std::string& path) {
+  Input in = load_input(path);
+  return sniff_format(in.head()) != InputFormat::eventlog && !not_a_profile(in.head(), true).empty();
+}
+
 class Watcher {
  public:
   Watcher(const Options& o, const WatchOptions& w, const WatchReport& r)
@@ -157,7 +168,7 @@ bool Watcher::render() {
   try {
     s = hpng::run(o_, warnings);
   } catch (const Error& e) {
-    if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output) throw;
+    if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output || plainly_not_a_profile(path_)) throw;
     report({e.diagnostic().file, e.diagnostic().location, e.diagnostic().message + " (waiting for more)"});
     return false;
   }

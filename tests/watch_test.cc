@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <set>
+#include <sstream>
 #include <thread>
 
 #include "util.h"
@@ -93,6 +95,17 @@ std::string one_shot(const std::string& name, const std::string& bytes, const st
   return file_exists(dir + "/out.svg") ? read_file(dir + "/out.svg") : "";
 }
 
+// Every update warns of its cut last sample with other figures: said once.
+void expect_each_warning_once(const std::string& err) {
+  std::set<std::string> seen;
+  std::istringstream lines(err);
+  for (std::string line; std::getline(lines, line);) {
+    std::erase_if(line, [](char c) { return c >= '0' && c <= '9'; });
+    EXPECT_TRUE(seen.insert(line).second) << "repeated: " << line;
+  }
+  EXPECT_FALSE(seen.empty());  // the cut pieces did warn
+}
+
 // Writes `whole` in pieces ending at `cuts` while --watch follows it.
 void follow_in_pieces(const std::string& name, const std::string& whole, const std::vector<size_t>& cuts,
                       const std::string& flags) {
@@ -112,6 +125,7 @@ void follow_in_pieces(const std::string& name, const std::string& whole, const s
   EXPECT_EQ(exit_status_of(watch), 0) << "the watch did not end by itself: " << read_file(dir + "/err.txt");
   EXPECT_EQ(read_file(out), one_shot(name, whole, flags));
   for (const std::string& f : list_dir(dir)) EXPECT_EQ(f.find(".tmp"), std::string::npos) << f;
+  expect_each_warning_once(read_file(dir + "/err.txt"));
 }
 
 // Offsets that land inside lines or events, then the whole file.
@@ -163,6 +177,29 @@ TEST(Watch, EndsWhenTheWatchedProcessHasEnded) {
   kill(program.pid, SIGKILL);
   EXPECT_EQ(exit_status_of(program), 128 + SIGKILL);
   EXPECT_EQ(exit_status_of(watch), 0);
+}
+
+TEST(Watch, AReplacedFileStartsOver) {
+  std::string dir = scratch_dir();
+  std::string hc = small("leak-hc.hp"), hb = small("leak-hb.hp");
+  write_file(dir + "/prog.hp", hc.substr(0, hc.size() / 2));
+  Child watch(start(dir, "--watch=0.01 --no-aux -o out.svg prog.hp"));
+  ASSERT_TRUE(eventually([&] { return file_exists(dir + "/out.svg"); }));
+  write_file(dir + "/prog.hp.new", hb);  // the program restarted with other flags
+  ASSERT_EQ(std::rename((dir + "/prog.hp.new").c_str(), (dir + "/prog.hp").c_str()), 0);
+  std::string want = one_shot("prog.hp", hb, "");
+  EXPECT_TRUE(eventually([&] { return read_file(dir + "/out.svg") == want; }));
+  EXPECT_EQ(exit_status_of(watch), 0);  // the new file is finished
+  EXPECT_NE(read_file(dir + "/err.txt").find("starting over"), std::string::npos) << read_file(dir + "/err.txt");
+}
+
+TEST(Watch, AFileThatIsNotAProfileIsAnErrorNotAWait) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/Main.hs", "module Main where\n\nmain :: IO ()\nmain = print 1\n");
+  CommandResult r = run_in(dir, hang_guard() + exe() + " --watch=0.01 Main.hs -o out.svg");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("Main.hs: this is Haskell source code"), std::string::npos) << r.err;
+  EXPECT_FALSE(file_exists(dir + "/out.svg"));
 }
 
 TEST(Watch, NeedsAFileToFollowAndAFileToReplace) {
