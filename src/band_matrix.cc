@@ -77,18 +77,18 @@ void set_ranges_and_total(BandMatrix& m, const BandStats& stats, const RowsSink&
 
 BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, const Selection& sel,
                         const MatrixOptions& opts) {
-  size_t rows = sel.rows();
-  TimeBuckets kept(stats.samples, stats.first_time, stats.last_time, opts.time_buckets, rows);
-  if (rows > 0 && kept.capacity() > kMaxMatrixCells / rows) {
+  size_t rows = sel.rows(), capacity = TimeBuckets::capacity(stats.samples, opts.time_buckets);
+  if (rows > 0 && capacity > kMaxMatrixCells / rows) {
     throw input_error(stats.info.header.source, "",
-                      "too large: " + std::to_string(rows) + " bands x " + std::to_string(kept.capacity()) +
+                      "too large: " + std::to_string(rows) + " bands x " + std::to_string(capacity) +
                           " samples is more than hp2ps-ng holds (" + std::to_string(kMaxMatrixCells) +
                           " values; lower -m)");
   }
+  TimeBuckets kept(stats.samples, stats.first_time, stats.last_time, opts.time_buckets, rows);
   RowsSink sink(row_of_band(sel, stats.names.size()), kept, rows, stats.info.header.source);
   Warnings again;  // the first read reported them
   source(sink, again);
-  TimeBuckets::Kept k = kept.result();
+  TimeBuckets::Kept k = kept.take();
   BandMatrix m;
   m.info = stats.info;
   m.times = std::move(k.times);

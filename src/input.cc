@@ -29,7 +29,10 @@ struct InputFile {
 
 namespace {
 
-constexpr size_t kWindow = size_t{1} << 20;  // as much as a read() copies at once cheaply
+// Small enough that malloc reuses one buffer for every read (larger ones are
+// mapped afresh each time, and each new page costs a fault), large enough
+// that the read() calls cost nothing next to the parsing.
+constexpr size_t kWindow = size_t{64} << 10;
 constexpr size_t kHead = 4096;
 
 [[noreturn]] void fail(const std::string& name, const std::string& what, int err) {

@@ -3,14 +3,15 @@
 // followed the previous one last time (or the one after it, when a band is
 // missing from this sample) is compared first, inline; the hash table is
 // consulted only when that guess fails. Both readers spend most of their
-// time here.
+// time here. The hash table is open-addressed over the ids with a hash that
+// takes names eight bytes at a time: a profile whose bands change order
+// every sample (a -hc profile's do) looks up every other name there.
 #pragma once
 #include <cstdint>
 #include <cstring>
 #include <deque>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace hpng {
@@ -67,9 +68,13 @@ class NameTable {
     return true;
   }
   uint32_t look_up(std::string_view name);  // through the hash table
+  uint32_t add(std::string_view name, uint64_t hash);
+  void place(uint32_t id);  // into slots_, which has room
+  static uint64_t hash(std::string_view name);
 
-  std::unordered_map<std::string_view, uint32_t> ids_;  // keys view text_
-  std::deque<std::string> text_;                        // stable addresses
+  std::vector<uint32_t> slots_ = std::vector<uint32_t>(64, 0);  // id + 1, or 0: free; at most half used
+  std::vector<uint64_t> hashes_;                                // by id
+  std::deque<std::string> text_;                                // stable addresses
   std::vector<std::string_view> views_;                 // text_ by id
   std::vector<uint32_t> successor_{kNone};  // [id + 1]: the name that followed id; [0]: a sample's first
   uint32_t previous_ = 0;                   // index into successor_ of the latest name

@@ -24,7 +24,7 @@ class StreamRecord {
   // `announced` is not announced again.
   void replay(SampleSink& sink, const std::vector<uint32_t>& global = {}, uint32_t announced = 0) const;
   // The record's bands, in announcement order.
-  std::vector<std::string> band_names() const;
+  const std::vector<std::string>& band_names() const { return names_; }
 
  private:
   void varint(uint64_t v);
@@ -33,6 +33,7 @@ class StreamRecord {
 
   size_t budget_;
   std::string bytes_;
+  std::vector<std::string> names_;  // also in bytes_; kept apart so finding them needs no pass
   bool over_ = false;
 };
 

@@ -7,11 +7,12 @@
 namespace hpng {
 
 TimeBuckets::TimeBuckets(size_t samples, double first, double last, size_t buckets, size_t rows)
-    : samples_(samples), first_(first), last_(last), buckets_(samples > 2 * buckets + 2 ? buckets : 0), rows_(rows) {
-  slots_.assign(buckets_ ? 2 * buckets_ + 2 : samples, kEmpty);
+    : samples_(samples), first_(first), last_(last), buckets_(kept_buckets(samples, buckets) ? buckets : 0),
+      rows_(rows) {
+  slots_.assign(capacity(samples, buckets), kEmpty);
   times_.assign(slots_.size(), 0);
   heights_.assign(slots_.size(), 0);
-  values_.assign(slots_.size() * rows_, 0);
+  rows_values_.assign(rows_, std::vector<double>(slots_.size()));
 }
 
 // Ties go to the earlier sample.
@@ -25,7 +26,7 @@ void TimeBuckets::store(size_t entry, uint32_t k, double time, double height, st
   slots_[entry] = k;
   times_[entry] = time;
   heights_[entry] = height;
-  std::copy(values.begin(), values.end(), values_.begin() + static_cast<std::ptrdiff_t>(entry * rows_));
+  for (size_t r = 0; r < rows_; ++r) rows_values_[r][entry] = values[r];
 }
 
 void TimeBuckets::offer(uint32_t k, double time, std::span<const double> values, double height) {
@@ -43,7 +44,13 @@ void TimeBuckets::offer(uint32_t k, double time, std::span<const double> values,
   if (better(2 * b + 1, k, height, false)) store(2 * b + 1, k, time, height, values);
 }
 
-TimeBuckets::Kept TimeBuckets::result() const {
+// Every entry holding its own sample, in order, is the common case (a
+// profile with fewer samples than the buckets hold): the rows are moved out,
+// since copying a large matrix costs more than building it.
+TimeBuckets::Kept TimeBuckets::take() {
+  bool in_place = true;
+  for (size_t e = 0; e < slots_.size() && in_place; ++e) in_place = slots_[e] == e;
+  if (in_place) return {std::move(times_), std::move(rows_values_)};
   std::vector<size_t> entries;
   for (size_t e = 0; e < slots_.size(); ++e) {
     if (slots_[e] != kEmpty) entries.push_back(e);
@@ -52,9 +59,10 @@ TimeBuckets::Kept TimeBuckets::result() const {
   entries.erase(std::unique(entries.begin(), entries.end(), [&](size_t a, size_t b) { return slots_[a] == slots_[b]; }),
                 entries.end());
   Kept kept{{}, std::vector<std::vector<double>>(rows_)};
-  for (size_t e : entries) {
-    kept.times.push_back(times_[e]);
-    for (size_t r = 0; r < rows_; ++r) kept.rows[r].push_back(values_[e * rows_ + r]);
+  for (size_t e : entries) kept.times.push_back(times_[e]);
+  for (size_t r = 0; r < rows_; ++r) {
+    kept.rows[r].reserve(entries.size());
+    for (size_t e : entries) kept.rows[r].push_back(rows_values_[r][e]);
   }
   return kept;
 }

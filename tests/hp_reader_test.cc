@@ -2,6 +2,7 @@
 // and bad inputs with the exact position and message they must report.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "hpng/hp_reader.h"
@@ -91,6 +92,37 @@ TEST(HpReader, BandsInChangingOrder) {
   EXPECT_TRUE(same(p.values[1], {2, nan, 7, 9, 24}));
   EXPECT_TRUE(same(p.values[2], {3, 5, 6, nan, 12}));
   EXPECT_EQ(p.extra_points, 1u);
+}
+
+// Names the order of the previous sample cannot predict are found by hash:
+// thousands of them (the table grows many times), sharing long prefixes,
+// differing only in one byte at or near an eight-byte boundary, or in
+// length alone, each sample listing them in another order.
+TEST(HpReader, ManyNamesInShuffledOrderKeepTheirIds) {
+  std::vector<std::string> names;
+  for (int i = 0; i < 3000; ++i) {
+    std::string n = "Main.CAF/very.long.shared.prefix/" + std::string(static_cast<size_t>(i % 17), 'x');
+    n[static_cast<size_t>(i % 3) * 8 + 7] = static_cast<char>('A' + i / 17 % 26);
+    names.push_back(n + std::to_string(i / (17 * 26)));
+  }
+  std::string body;
+  std::vector<size_t> order(names.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  for (int k = 0; k < 4; ++k) {
+    body += "BEGIN_SAMPLE " + std::to_string(k) + ".0\n";
+    for (size_t i : order) body += names[i] + "\t" + std::to_string(i + 1000 * static_cast<size_t>(k)) + "\n";
+    body += "END_SAMPLE " + std::to_string(k) + ".0\n";
+    for (size_t i = 0; i < order.size(); ++i) std::swap(order[i], order[(i * 7919 + static_cast<size_t>(k)) % order.size()]);
+  }
+  test::FullProfile p = read(kHeader + body);
+  std::vector<std::string> distinct(names);
+  std::sort(distinct.begin(), distinct.end());
+  ASSERT_EQ(std::unique(distinct.begin(), distinct.end()), distinct.end()) << "the test's names must differ";
+  ASSERT_EQ(p.band_names, names);  // first seen in sample 0, in its order
+  for (size_t i = 0; i < names.size(); ++i) {
+    for (size_t k = 0; k < 4; ++k) ASSERT_EQ(p.values[i][k], static_cast<double>(i + 1000 * k)) << names[i];
+  }
+  EXPECT_EQ(p.extra_points, 0u);
 }
 
 TEST(HpReader, DataBeforeBeginBelongsToNextSample) {

@@ -19,6 +19,10 @@ class TimeBuckets {
   // `samples` samples from time `first` to `last`; `buckets` 0 (or too few
   // samples): keep all.
   TimeBuckets(size_t samples, double first, double last, size_t buckets, size_t rows);
+  // The samples such a reduction can hold (its memory: this x rows values).
+  static size_t capacity(size_t samples, size_t buckets) {
+    return kept_buckets(samples, buckets) ? 2 * buckets + 2 : samples;
+  }
   // Sample k (offered in order) at `time`, with its rows' values and their
   // sum.
   void offer(uint32_t k, double time, std::span<const double> values, double height);
@@ -27,10 +31,11 @@ class TimeBuckets {
     std::vector<double> times;              // of the kept samples, in order
     std::vector<std::vector<double>> rows;  // per row, a value per kept sample
   };
-  Kept result() const;
-  size_t capacity() const { return slots_.size(); }  // samples it can hold
+  // What was kept, taken out (when every sample was kept, without a copy).
+  Kept take();
 
  private:
+  static bool kept_buckets(size_t samples, size_t buckets) { return buckets > 0 && samples > 2 * buckets + 2; }
   bool better(size_t entry, uint32_t k, double height, bool low) const;
   void store(size_t entry, uint32_t k, double time, double height, std::span<const double> values);
 
@@ -41,7 +46,7 @@ class TimeBuckets {
   std::vector<uint32_t> slots_;   // per entry: the sample held, or kEmpty
   std::vector<double> times_;     // per entry: its time
   std::vector<double> heights_;   // per entry: its stacked total
-  std::vector<double> values_;    // per entry: its rows
+  std::vector<std::vector<double>> rows_values_;  // per row: per entry, its value
 };
 
 }  // namespace hpng
