@@ -104,8 +104,9 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
 }
 
 BandMatrix profile_matrix(const SampleSource& source, const SelectOptions& select, size_t time_buckets,
-                          Warnings& warnings) {
+                          Warnings& warnings, const std::function<void()>& read) {
   BandStats stats = collect_stats(source, warnings);
+  if (read) read();
   if (stats.names.empty()) {
     warnings.push_back({stats.info.header.source, "", "no sample has data (" + std::to_string(stats.samples) +
                                                           " empty samples: was the program killed before its first "

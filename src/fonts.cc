@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <thread>
 
 #include "hpng/diag.h"
 #include "text_metrics.h"
@@ -64,9 +65,9 @@ PangoFontMap* make_font_map() {
   return pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
 }
 
-}  // namespace
-
-PangoContext* text_context() {
+// Made once, by whichever thread asks first (a local static's start is
+// thread-safe, and one that throws is tried again by the next caller).
+PangoContext* shared_context() {
   static PangoContext* ctx = [] {
     PangoFontMap* map = make_font_map();
     PangoContext* c = pango_font_map_create_context(map);
@@ -81,6 +82,53 @@ PangoContext* text_context() {
     return c;
   }();
   return ctx;
+}
+
+// The thread of preload_fonts(), joined before anyone else uses Pango (which
+// is not safe to use from two threads at once) or, unused, at exit.
+struct Preload {
+  std::thread thread;
+  bool started = false;
+  void wait() {
+    if (thread.joinable()) thread.join();
+  }
+  ~Preload() { wait(); }
+};
+
+Preload& preload() {
+  static Preload p;
+  return p;
+}
+
+double measure(PangoContext* ctx, const std::string& text, double size) {
+  PangoLayout* layout = make_text_layout(ctx, text, size);
+  PangoRectangle logical;
+  pango_layout_get_extents(layout, nullptr, &logical);
+  g_object_unref(layout);
+  return static_cast<double>(logical.width) / PANGO_SCALE;
+}
+
+}  // namespace
+
+// Loading the font and shaping the first text cost a few milliseconds that
+// otherwise wait until the layout. Once per process (a --watch run renders
+// many times); a failure is left for the layout to meet and report.
+void preload_fonts() {
+  Preload& p = preload();
+  if (p.started || std::thread::hardware_concurrency() < 2) return;
+  p.started = true;
+  p.thread = std::thread([] {
+    try {
+      measure(shared_context(), "0123456789 OTHER", 10);
+    } catch (...) {
+    }
+  });
+}
+
+// Only the main thread measures and draws text.
+PangoContext* text_context() {
+  preload().wait();
+  return shared_context();
 }
 
 PangoLayout* make_text_layout(PangoContext* ctx, const std::string& text, double size) {
@@ -99,12 +147,6 @@ PangoLayout* make_text_layout(PangoContext* ctx, const std::string& text, double
   return layout;
 }
 
-double text_width(const std::string& text, double size) {
-  PangoLayout* layout = make_text_layout(text_context(), text, size);
-  PangoRectangle logical;
-  pango_layout_get_extents(layout, nullptr, &logical);
-  g_object_unref(layout);
-  return static_cast<double>(logical.width) / PANGO_SCALE;
-}
+double text_width(const std::string& text, double size) { return measure(text_context(), text, size); }
 
 }  // namespace hpng

@@ -8,6 +8,7 @@
 #include "hpng/band_matrix.h"
 #include "hpng/export.h"
 #include "hpng/heap_lines.h"
+#include "hpng/layout.h"
 #include "hpng/output_file.h"
 #include "hpng/percent.h"
 #include "hpng/read.h"
@@ -120,7 +121,9 @@ RunSummary run(const Options& o, Warnings& warnings) {
   // 3. Read, transform, select, build the matrix, shade.
   SelectOptions select = o.select;
   select.aux = aux ? &*aux : nullptr;
-  BandMatrix matrix = profile_matrix(sample_source(in, format, o), select, buckets, warnings);
+  BandMatrix matrix = profile_matrix(sample_source(in, format, o), select, buckets, warnings, [chart] {
+    if (chart) preload_fonts();
+  });
   std::vector<double> shades = band_shades(matrix, style.palette, o, select.aux);
   std::string aux_text = write_aux(matrix, shades);  // the bands' figures, whatever is drawn over them
   finish_matrix(matrix, o, warnings);

@@ -1,11 +1,11 @@
 // See stream_record.h.
 #include "stream_record.h"
 
-#include <sys/mman.h>
-
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+
+#include "page_hints.h"
 
 namespace hpng {
 
@@ -51,24 +51,11 @@ class Reading {
   size_t at_ = 0;
 };
 
-// Asks for 2 MB pages where the buffer covers them: filling a record 4 KB
-// page by 4 KB page costs a page fault each, and on a virtual machine those
-// faults cost more than writing the bytes.
-void allow_huge_pages(char* data, size_t size) {
-#ifdef MADV_HUGEPAGE
-  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
-  uintptr_t from = (reinterpret_cast<uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
-  uintptr_t to = (reinterpret_cast<uintptr_t>(data) + size) & ~(kHuge - 1);
-  if (to > from) ::madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);  // only a hint
-#else
-  (void)data, (void)size;
-#endif
-}
-
 }  // namespace
 
 // The budget is reserved at once (its pages are touched only as the record
 // grows): growing by doubling would copy it and, at the end, hold twice it.
+// Filled 4 KB page by 4 KB page, it would cost a page fault each.
 StreamRecord::StreamRecord(size_t budget) : budget_(budget) {
   bytes_.reserve(budget);
   allow_huge_pages(bytes_.data(), bytes_.capacity());

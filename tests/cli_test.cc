@@ -98,6 +98,17 @@ TEST(Cli, FailureLeavesExistingOutputUntouched) {
   EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"prof.aux", "prof.hp", "prof.ps"}));  // no temporaries
 }
 
+// The fonts are first loaded on a second thread while the matrix is built;
+// its failure must reach the user as the layout's error, not a crash or a
+// picture without text.
+TEST(Cli, MissingFontsAreAClearErrorAndNoOutput) {
+  std::string dir = dir_with_manpage();
+  CommandResult r = run_in(dir, "HP2PS_NG_FONT_DIR=" + dir + "/nowhere " + exe() + " prof.hp");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("nowhere/fonts.conf: cannot load the bundled fonts"), std::string::npos) << r.err;
+  EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"prof.hp"}));
+}
+
 TEST(Cli, UnwritableTargetIsAClearError) {
   std::string dir = dir_with_manpage();
   CommandResult r = run_in(dir, exe() + " -o no/such/dir/out.ps prof.hp");

@@ -3,6 +3,7 @@
 // axis ranges and the title total. Built by one more read of the stream,
 // which adds each point into the row of the band it is drawn in.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,9 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
 // Every stage from the statistics to the matrix, reading the stream as often
 // as they need (twice; three times with -d). The first read's warnings go
 // to `warnings`; select.aux also enlarges the ranges.
+// `read` is called once the first read is done: what follows are
+// single-threaded passes over what it recorded, which leave a core free.
 BandMatrix profile_matrix(const SampleSource& source, const SelectOptions& select, size_t time_buckets,
-                          Warnings& warnings);
+                          Warnings& warnings, const std::function<void()>& read = {});
 
 }  // namespace hpng

@@ -90,6 +90,11 @@ struct ChartLayout {
 // hp2ps's width-table units for a string (layout decisions only).
 double hp2ps_units(const std::string& s);
 
+// Starts loading the bundled fonts on the other core, for the layout to find
+// them ready; it waits for them if they are not. On a one-core machine does
+// nothing (the layout loads them).
+void preload_fonts();
+
 // Lays out the chart; shades come from assign_shades.
 ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
                          const ChartStyle& style);
