@@ -55,16 +55,18 @@ std::vector<size_t> drawn_samples(const BandMatrix& m, const ChartStyle& style, 
 // Simplified: each band as the area under its top, painted from the top
 // band down, so every boundary is written once; the picture is the same,
 // and where bands overlap the lower is painted last, so hovering finds the
-// band the eye sees. Vertices snap to a quarter of a point (a pixel at 300
-// dpi), which writers print in a few digits (PostScript writes every vertex
-// twice, to fill and to stroke); rounding is monotone, so bands that touched
-// still touch and none cross.
+// band the eye sees. Where samples were dropped, vertices snap to a quarter
+// of a point (a pixel at 300 dpi), which writers print in a few digits
+// (PostScript writes every vertex twice, to fill and to stroke); rounding is
+// monotone, so bands that touched still touch and none cross. Every sample
+// drawn this way (a profile too large to draw exactly) keeps its place, as
+// close to hp2ps's picture as the exact drawing.
 void add_simplified(PageLayout& page, const BandMatrix& m, const std::vector<double>& shades, const ChartStyle& style,
-                    const Frame& f, std::vector<double> xs, std::vector<std::vector<double>> tops) {
-  auto snap = [](double v) { return std::round(v * 4) / 4; };
-  for (double& x : xs) x = snap(x);
+                    const Frame& f, std::vector<double> xs, std::vector<std::vector<double>> tops, bool snap) {
+  auto snapped = [](double v) { return std::round(v * 4) / 4; };
+  for (double& x : xs) x = snap ? snapped(x) : x;
   for (std::vector<double>& top : tops) {
-    for (double& y : top) y = snap(y);
+    for (double& y : top) y = snap ? snapped(y) : y;
   }
   size_t n = xs.size();
   for (size_t b = m.bands.size(); b-- > 0;) {
@@ -187,8 +189,12 @@ void add_bands(PageLayout& page, const BandMatrix& m, const std::vector<double>&
   for (size_t b = 0; b < m.bands.size(); ++b) {
     for (size_t k = 0; k < n; ++k) tops[b][k] = (b ? tops[b - 1][k] : 0) + m.bands[b].values[keep[k]] * scale;
   }
-  if (n < m.times.size()) {
-    add_simplified(page, m, shades, style, f, std::move(xs), std::move(tops));
+  // Every sample is drawn exactly, as hp2ps does, unless the polygons (two
+  // vertices a sample each) would exceed the vertex budget: then as the
+  // simplified drawing does, half the vertices for the same picture.
+  bool over_budget = style.max_vertices > 0 && 2 * n * m.bands.size() > style.max_vertices;
+  if (n < m.times.size() || over_budget) {
+    add_simplified(page, m, shades, style, f, std::move(xs), std::move(tops), n < m.times.size());
   } else {
     add_exact(page, m, shades, style, f, xs, tops);
   }

@@ -146,6 +146,21 @@ TEST(Svg, UnderOneMegabyteWhateverTheInput) {
   }
 }
 
+// Between a few samples and many, where every sample is still drawn: each
+// is two vertices of every band drawn exactly, and the largest such count
+// is where the files were largest (PostScript of 2 MB at 1,500 samples).
+TEST(Picture, UnderOneMegabyteAtEverySampleCount) {
+  std::string dir = scratch_dir();
+  for (int samples : {300, 540, 550, 700, 1000, 1100, 1105, 2000}) {
+    write_file(dir + "/p.hp", generated(25, samples, [](int b) { return "(" + std::to_string(100 + b) + ")M.f/Main.CAF"; }));
+    for (const char* out : {"out.ps", "out.svg"}) {
+      Drawn d = draw(dir + "/p.hp", "-c", out);
+      EXPECT_LT(d.out.size(), 1000000u) << samples << " samples, " << out;
+      std::printf("%d samples, %s: %zu bytes\n", samples, out, d.out.size());
+    }
+  }
+}
+
 TEST(Svg, SameBytesEveryRun) {
   EXPECT_EQ(draw(kLongNames, "-c --heap-lines", "a.svg").out, draw(kLongNames, "-c --heap-lines", "a.svg").out);
 }

@@ -64,8 +64,8 @@ struct ChartStyle {
   // there are more samples than columns (0: --exact, every sample drawn).
   double columns_per_inch = 144;
   // Vector outputs: at most about this many vertices for all bands (each
-  // band has two a column), so that a file stays small whatever the input.
-  // 0: no limit.
+  // band has two a column, or, drawn exactly, two a sample), so that a file
+  // stays small whatever the input. 0: no limit.
   size_t max_vertices = 0;
 };
 
