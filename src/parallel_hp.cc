@@ -96,7 +96,9 @@ std::optional<Joined> read_in_halves(const Input& in, size_t budget) {
   // it has no use for yet).
   bool clean = a.done + 1 >= split && a.reader.between_samples() && a.reader.header_complete() &&
                a.reader.samples() > 0 && !b.reader.saw_header() && !a.record.over() && !b.record.over();
-  if (!clean || (b.reader.samples() > 0 && b.reader.first_begin() < a.reader.last_begin())) return std::nullopt;
+  // The second half's first BEGIN_SAMPLE counts even when its sample is cut
+  // by an error: one reader would first report it out of sequence.
+  if (!clean || b.reader.first_begin() < a.reader.last_begin()) return std::nullopt;
   if (b.error) std::rethrow_exception(b.error);
   finish_second(in, j, a.reader.samples());
   if (b.record.over()) return std::nullopt;

@@ -6,6 +6,7 @@
 // outgrow its budget. Used by the stream cache and the two-part .hp read.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,7 @@ class StreamRecord {
   explicit StreamRecord(size_t budget);
   void band(uint32_t id, std::string_view name);
   void sample(const Sample& s);
-  bool over() const { return over_; }
+  bool over() const { return !data_; }
   // Replays the record into `sink`. `global` maps the record's band ids to
   // the sink's (empty: the same); a band `global` gives an id below
   // `announced` is not announced again.
@@ -27,14 +28,11 @@ class StreamRecord {
   const std::vector<std::string>& band_names() const { return names_; }
 
  private:
-  void varint(uint64_t v);
-  void value(double v);
-  void check();
+  char* room(size_t need);
 
-  size_t budget_;
-  std::string bytes_;
-  std::vector<std::string> names_;  // also in bytes_; kept apart so finding them needs no pass
-  bool over_ = false;
+  size_t budget_, size_ = 0;
+  std::unique_ptr<char[]> data_;  // budget_ bytes, size_ of them written; none once over
+  std::vector<std::string> names_;  // also in data_; kept apart so finding them needs no pass
 };
 
 // Passes a stream on and records it.
