@@ -9,27 +9,6 @@ namespace hpng {
 
 namespace {
 
-class StatsSink : public SampleSink {
- public:
-  explicit StatsSink(BandStats& s) : s_(s) {}
-  void band(uint32_t, std::string_view name) override {
-    s_.names.emplace_back(name);
-    s_.totals.push_back(0);
-    s_.sums.push_back(0);
-  }
-  void sample(const Sample& sample) override {
-    if (s_.samples++ == 0) s_.first_time = sample.time;
-    s_.last_time = sample.time;
-    for (const DataPoint& p : sample.points) {
-      s_.totals[p.band] = add_truncating(s_.totals[p.band], p.value);
-      s_.sums[p.band] += p.value;
-    }
-  }
-
- private:
-  BandStats& s_;
-};
-
 class DeviationSink : public SampleSink {
  public:
   explicit DeviationSink(const BandStats& stats) : source_(stats.info.header.source), squares_(stats.names.size(), 0) {
@@ -54,6 +33,21 @@ class DeviationSink : public SampleSink {
 };
 
 }  // namespace
+
+void StatsSink::band(uint32_t, std::string_view name) {
+  s_.names.emplace_back(name);
+  s_.totals.push_back(0);
+  s_.sums.push_back(0);
+}
+
+void StatsSink::sample(const Sample& sample) {
+  if (s_.samples++ == 0) s_.first_time = sample.time;
+  s_.last_time = sample.time;
+  for (const DataPoint& p : sample.points) {
+    s_.totals[p.band] = add_truncating(s_.totals[p.band], p.value);
+    s_.sums[p.band] += p.value;
+  }
+}
 
 Error profile_changed(const std::string& source) {
   return input_error(source, "", "the profile changed while it was being read (is a program rewriting it?)");

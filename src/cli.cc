@@ -278,7 +278,7 @@ void add_several_options(CLI::App& app, Options& o, Parsed& p) {
 void add_watch_options(CLI::App& app, Options& o) {
   app.add_option("--watch", o.watch,
                  "--watch[=SECONDS]: render again whenever the profile grows, at most once every SECONDS (default 2), "
-                 "until the program's profile is finished")
+                 "until the program's profile is finished; a .hp's update reads only what was appended")
       ->check(within(0.01, 86400, "takes an interval from 0.01 to 86400 seconds"));
   app.add_option("--watch-pid", o.watch_pid, "With --watch: also stop once process PID has ended")
       ->check(within(1, 4194304, "takes a process id"));

@@ -104,6 +104,13 @@ RunSummary summary(const BandMatrix& m) {
 
 RunSummary run(const Options& o, Warnings& warnings) {
   if (o.several != Several::none) return run_several(o, warnings);
+  return run_with(o, [&o](const Input& in, InputFormat format, const SelectOptions& select, size_t buckets,
+                          Warnings& w, const std::function<void()>& read) {
+    return profile_matrix(sample_source(in, format, o), select, buckets, w, read);
+  }, warnings);
+}
+
+RunSummary run_with(const Options& o, const MatrixMaker& make, Warnings& warnings) {
   // 1. The input, what it is, and where everything goes.
   Input in = load_input(input_path(o.files));
   InputFormat format = o.input_format == InputFormat::automatic ? sniff_format(in.head()) : o.input_format;
@@ -121,7 +128,7 @@ RunSummary run(const Options& o, Warnings& warnings) {
   // 3. Read, transform, select, build the matrix, shade.
   SelectOptions select = o.select;
   select.aux = aux ? &*aux : nullptr;
-  BandMatrix matrix = profile_matrix(sample_source(in, format, o), select, buckets, warnings, [chart] {
+  BandMatrix matrix = make(in, format, select, buckets, warnings, [chart] {
     if (chart) preload_fonts();
   });
   std::vector<double> shades = band_shades(matrix, style.palette, o, select.aux);

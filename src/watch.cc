@@ -18,8 +18,11 @@
 
 #include "hpng/file_kind.h"
 #include "hpng/file_plan.h"
+#include "hpng/growing_profile.h"
 #include "hpng/input.h"
 #include "hpng/layout.h"
+#include "hpng/time_buckets.h"
+#include "run_parts.h"
 
 namespace hpng {
 
@@ -133,6 +136,8 @@ class Watcher {
 
  private:
   bool render();
+  BandMatrix matrix(const Input& in, InputFormat format, const SelectOptions& select, size_t buckets,
+                    Warnings& warnings, const std::function<void()>& read);
   void report(const Diagnostic& d);
   std::string status(const RunSummary& s, double seconds) const;
 
@@ -142,6 +147,7 @@ class Watcher {
   std::string path_;
   FileState drawn_;  // the file as it was when last rendered
   std::set<std::string> reported_;
+  std::unique_ptr<GrowingProfile> growing_;  // what the reads so far kept
 };
 
 void Watcher::report(const Diagnostic& d) {
@@ -160,13 +166,34 @@ std::string Watcher::status(const RunSummary& s, double seconds) const {
          (s.finished ? " (finished)" : "");
 }
 
+// A window or a band filter changes what the statistics count: such a
+// watch reads the whole file again at each update.
+bool incremental(const Options& o) { return !o.window.from && !o.window.to && o.filter.empty(); }
+
+// A .hp: reads only what was appended since the last update, keeping as
+// many samples as a one-shot run keeps (all of them for JSON and CSV, up to
+// 32,768). After an error the next update reads the file from its start.
+// An eventlog is read whole (growing_profile.h says why).
+BandMatrix Watcher::matrix(const Input& in, InputFormat format, const SelectOptions& select, size_t buckets,
+                           Warnings& warnings, const std::function<void()>& read) {
+  if (format != InputFormat::hp) return profile_matrix(sample_source(in, format, o_), select, buckets, warnings, read);
+  if (!growing_) growing_ = std::make_unique<GrowingProfile>(buckets ? TimeBuckets::capacity(SIZE_MAX, buckets) : size_t{1} << 15);
+  try {
+    growing_->update(in, warnings);
+    return growing_->matrix(select, buckets, warnings, read);
+  } catch (const Error&) {
+    growing_.reset();
+    throw;
+  }
+}
+
 // One render of the file as it is now; true when the profile is finished.
 bool Watcher::render() {
   Warnings warnings;
   RunSummary s;
   auto start = std::chrono::steady_clock::now();
   try {
-    s = hpng::run(o_, warnings);
+    s = incremental(o_) ? run_with(o_, [this](auto&&... a) { return matrix(a...); }, warnings) : hpng::run(o_, warnings);
   } catch (const Error& e) {
     if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output || plainly_not_a_profile(path_)) throw;
     report({e.diagnostic().file, e.diagnostic().location, e.diagnostic().message + " (waiting for more)"});
@@ -186,6 +213,7 @@ void Watcher::run_until_done() {
         reported_.clear();
         r_.warning({path_, "", "the file was truncated or replaced (the program restarted?): starting over"});
         waiter.reset();
+        growing_.reset();
       }
       drawn_ = now;
       if (render() || ended) return;

@@ -95,7 +95,7 @@ std::string one_shot(const std::string& name, const std::string& bytes, const st
   return file_exists(dir + "/out.svg") ? read_file(dir + "/out.svg") : "";
 }
 
-// Every update warns of its cut last sample with other figures: said once.
+// A warning repeated with other figures is said once.
 void expect_each_warning_once(const std::string& err) {
   std::set<std::string> seen;
   std::istringstream lines(err);
@@ -103,7 +103,14 @@ void expect_each_warning_once(const std::string& err) {
     std::erase_if(line, [](char c) { return c >= '0' && c <= '9'; });
     EXPECT_TRUE(seen.insert(line).second) << "repeated: " << line;
   }
-  EXPECT_FALSE(seen.empty());  // the cut pieces did warn
+}
+
+// What the watch has read of `whole` cut at `cut`: a .hp's complete lines
+// (a one-shot read would take a last line cut short; the watch waits for its
+// end), an eventlog's bytes (its complete events; it is read whole).
+std::string readable(const std::string& name, const std::string& whole, size_t cut) {
+  if (!name.ends_with(".hp") || cut == whole.size()) return whole.substr(0, cut);
+  return whole.substr(0, whole.rfind('\n', cut - 1) + 1);
 }
 
 // Writes `whole` in pieces ending at `cuts` while --watch follows it.
@@ -117,7 +124,7 @@ void follow_in_pieces(const std::string& name, const std::string& whole, const s
     SCOPED_TRACE(name + " written to byte " + std::to_string(cut));
     append(dir + "/" + name, whole.substr(done, cut - done));
     done = cut;
-    std::string want = one_shot(name, whole.substr(0, cut), flags);
+    std::string want = one_shot(name, readable(name, whole, cut), flags);
     if (want.empty()) continue;  // nothing complete to draw yet
     EXPECT_TRUE(eventually([&] { return file_exists(out) && read_file(out) == want; }))
         << "the output never became the one-shot render";

@@ -22,6 +22,18 @@ struct BandStats {
   double first_time = 0, last_time = 0;
 };
 
+// Adds each sample to the figures as it comes: collect_stats's read, and
+// --watch's as a profile grows (growing_profile.h).
+class StatsSink : public SampleSink {
+ public:
+  explicit StatsSink(BandStats& s) : s_(s) {}
+  void band(uint32_t id, std::string_view name) override;
+  void sample(const Sample& sample) override;
+
+ private:
+  BandStats& s_;
+};
+
 // One read of the stream; the reader's warnings go to `warnings`.
 BandStats collect_stats(const SampleSource& source, Warnings& warnings);
 

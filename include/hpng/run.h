@@ -2,11 +2,13 @@
 // select -> matrix -> shade -> layout -> render -> write. `main` fills
 // Options from the command line and calls run.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "hpng/band_filter.h"
+#include "hpng/band_matrix.h"
 #include "hpng/band_selection.h"
 #include "hpng/diag.h"
 #include "hpng/file_plan.h"
@@ -64,5 +66,15 @@ struct RunSummary {
 
 // Runs the pipeline; warnings go to `warnings`. Throws Error.
 RunSummary run(const Options& opts, Warnings& warnings);
+
+// The step from the input to the matrix: profile_matrix over the reader and
+// the transformations in one run, or --watch's samples kept from the reads
+// before. `read` is profile_matrix's.
+using MatrixMaker = std::function<BandMatrix(const Input& in, InputFormat format, const SelectOptions& select,
+                                             size_t time_buckets, Warnings& warnings,
+                                             const std::function<void()>& read)>;
+
+// run, with the matrix made by `make`.
+RunSummary run_with(const Options& opts, const MatrixMaker& make, Warnings& warnings);
 
 }  // namespace hpng

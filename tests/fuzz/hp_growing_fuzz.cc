@@ -1,0 +1,81 @@
+// Fuzz target: any bytes, read as a .hp that grows (--watch) in pieces
+// whose size the input's size chooses, then read once whole: the growing read
+// must end with the matrix a one-shot read gives (or the one-shot read must
+// fail), keeping every sample; with a store of 16 samples, with what every
+// sample decides (the count, the first and last time, the x axis, the
+// bands drawn). Between pieces it must only ever gain samples.
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+#include "hpng/growing_profile.h"
+
+namespace {
+
+std::optional<hpng::BandMatrix> one_shot(const std::string& bytes, const hpng::SelectOptions& select) {
+  hpng::Input in{"fuzz.hp", bytes};
+  hpng::Warnings w;
+  try {
+    return hpng::profile_matrix([&](hpng::SampleSink& s, hpng::Warnings& ww) { return hpng::read_hp(in, s, ww); },
+                                select, 0, w);
+  } catch (const hpng::Error&) {
+    return std::nullopt;
+  }
+}
+
+bool same(const hpng::BandMatrix& a, const hpng::BandMatrix& b, bool every_sample) {
+  if (a.samples != b.samples || a.x_range != b.x_range || a.bands.size() != b.bands.size()) return false;
+  if (a.times.empty() != b.times.empty()) return false;
+  if (!a.times.empty() && (a.times.front() != b.times.front() || a.times.back() != b.times.back())) return false;
+  for (size_t r = 0; r < a.bands.size(); ++r) {
+    if (a.bands[r].name != b.bands[r].name) return false;
+  }
+  if (!every_sample) return true;
+  if (a.times != b.times || a.y_range != b.y_range || a.total != b.total) return false;
+  for (size_t r = 0; r < a.bands.size(); ++r) {
+    if (a.bands[r].values != b.bands[r].values) return false;
+  }
+  return true;
+}
+
+// Returns the profile read in pieces of `step` bytes, or nothing if a piece
+// had an error (the one-shot read then has it too: hp_reader_fuzz checks
+// the reader's errors).
+bool grow(hpng::GrowingProfile& g, const std::string& whole, size_t step) {
+  size_t before = 0;
+  for (size_t cut = std::min(step, whole.size());; cut = std::min(whole.size(), cut + step)) {
+    hpng::Warnings w;
+    try {
+      g.update({"fuzz.hp", whole.substr(0, cut)}, w);
+    } catch (const hpng::Error&) {
+      return false;
+    }
+    if (g.samples() < before) std::abort();
+    before = g.samples();
+    if (cut == whole.size()) return true;
+  }
+}
+
+void check(const std::string& whole, size_t step, size_t keep) {
+  hpng::GrowingProfile g(keep);
+  if (!grow(g, whole, step) || g.samples() == 0) return;
+  hpng::SelectOptions select;
+  select.band_limit = 4;
+  std::optional<hpng::BandMatrix> want = one_shot(whole, select);
+  if (!want) return;
+  hpng::Warnings w;
+  if (!same(g.matrix(select, 0, w), *want, keep > whole.size())) std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size > (1u << 16)) return -1;
+  // A profile's last line ends with a newline; a growing file waits for it.
+  std::string whole = std::string(reinterpret_cast<const char*>(data), size) + "\n";
+  size_t step = 1 + size % 97;
+  check(whole, step, size_t{1} << 20);
+  check(whole, step, 16);
+  return 0;
+}

@@ -1,0 +1,138 @@
+// --watch's reading: a .hp read in pieces as it grows, each update
+// reading only the new bytes, gives the matrix a one-shot read of the same
+// bytes gives while every sample is kept, and past that keeps the figures
+// that come from every sample while holding a bounded number of them.
+#include <gtest/gtest.h>
+
+#include <optional>
+
+#include "hpng/growing_profile.h"
+#include "util.h"
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+std::string small(const std::string& name) { return read_file(std::string(HPNG_CASES) + "/../eventlog-small/" + name); }
+
+// Offsets inside lines.
+std::vector<size_t> cuts(const std::string& whole, size_t pieces) {
+  std::vector<size_t> at;
+  for (size_t k = 1; k < pieces; ++k) {
+    size_t c = whole.size() * k / pieces;
+    while (whole[c - 1] == '\n') ++c;
+    at.push_back(c);
+  }
+  at.push_back(whole.size());
+  return at;
+}
+
+// The complete lines of a file cut at `cut`: what a growing file has read
+// (a one-shot read of the cut file would also take its last line, cut).
+std::string complete_lines(const std::string& whole, size_t cut) {
+  return cut == whole.size() ? whole : whole.substr(0, whole.rfind('\n', cut - 1) + 1);
+}
+
+BandMatrix one_shot(const std::string& bytes, const SelectOptions& select) {
+  Input in{"p.hp", bytes};
+  Warnings w;
+  return profile_matrix([&](SampleSink& sink, Warnings& warnings) { return read_hp(in, sink, warnings); }, select, 0, w);
+}
+
+void expect_same(const BandMatrix& a, const BandMatrix& b) {
+  EXPECT_EQ(a.samples, b.samples);
+  EXPECT_EQ(a.times, b.times);
+  ASSERT_EQ(a.bands.size(), b.bands.size());
+  for (size_t r = 0; r < a.bands.size(); ++r) {
+    EXPECT_EQ(a.bands[r].name, b.bands[r].name);
+    EXPECT_EQ(a.bands[r].values, b.bands[r].values) << a.bands[r].name;
+    EXPECT_EQ(a.bands[r].peak, b.bands[r].peak);
+    EXPECT_EQ(a.bands[r].area, b.bands[r].area);
+  }
+  EXPECT_EQ(a.x_range, b.x_range);
+  EXPECT_EQ(a.y_range, b.y_range);
+  EXPECT_EQ(a.total, b.total);
+  EXPECT_EQ(a.info.finished, b.info.finished);
+}
+
+struct Case {
+  const char* name;
+  std::function<std::string()> bytes;
+};
+
+std::ostream& operator<<(std::ostream& os, const Case& c) { return os << c.name; }
+
+class Growing : public testing::TestWithParam<Case> {};
+
+TEST_P(Growing, EachUpdateGivesTheOneShotMatrixOfTheCompleteSamplesSoFar) {
+  std::string whole = GetParam().bytes();
+  SelectOptions select;
+  select.band_limit = 8;  // so that OTHER's membership changes as the profile grows
+  GrowingProfile growing(size_t{1} << 20);
+  for (size_t cut : cuts(whole, 11)) {
+    SCOPED_TRACE("read to byte " + std::to_string(cut));
+    Warnings w;
+    Input grown{"p.hp", whole.substr(0, cut)};
+    growing.update(grown, w);
+    // Before the first complete sample a one-shot read fails.
+    std::optional<BandMatrix> want;
+    try {
+      want = one_shot(complete_lines(whole, cut), select);
+    } catch (const Error&) {
+      continue;
+    }
+    expect_same(growing.matrix(select, 0, w), *want);
+  }
+}
+
+const Case kCases[] = {
+    {"HeapByCostCentre", [] { return small("leak-hc.hp"); }},
+    {"CorpusHeapByType", [] { return read_file(std::string(HPNG_TEST_CORPUS) + "/banksim/banksim.hT.hp"); }},
+    {"CorpusKilledRun", [] { return read_file(std::string(HPNG_TEST_CORPUS) + "/leakyavg/leakyavg.hc-killed.hp"); }},
+};
+
+INSTANTIATE_TEST_SUITE_P(Files, Growing, testing::ValuesIn(kCases),
+                         [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+
+// `samples` samples of five bands rising and falling, then the RTS's
+// closing empty sample.
+std::string long_profile(int samples) {
+  std::string hp = "JOB \"long\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
+  for (int k = 0; k < samples; ++k) {
+    std::string t = std::to_string(k) + ".0";
+    hp += "BEGIN_SAMPLE " + t + "\n";
+    for (int b = 0; b < 5; ++b) hp += "band" + std::to_string(b) + "\t" + std::to_string(1000 + (k * 7919 + b * 104729) % 5000) + "\n";
+    hp += "END_SAMPLE " + t + "\n";
+  }
+  std::string end = std::to_string(samples) + ".0";
+  return hp + "BEGIN_SAMPLE " + end + "\nEND_SAMPLE " + end + "\n";
+}
+
+// Past `keep` samples: a bounded store, and what every sample decides (the
+// sample count, the axes, the title total, the first and last sample and
+// the highest) still as a one-shot read has it.
+TEST(GrowingBeyondWhatItKeeps, HoldsAtMostItsStoreAndTheFiguresOfEverySample) {
+  std::string whole = long_profile(3000);
+  SelectOptions select;
+  select.trace_percent = 0;  // every band drawn: the stacked total is every point's
+  GrowingProfile growing(100);
+  for (size_t cut : cuts(whole, 37)) {
+    SCOPED_TRACE("read to byte " + std::to_string(cut));
+    Warnings w;
+    growing.update({"p.hp", whole.substr(0, cut)}, w);
+    BandMatrix m = growing.matrix(select, 0, w), want = one_shot(complete_lines(whole, cut), select);
+    EXPECT_EQ(m.samples, want.samples);
+    EXPECT_LE(m.times.size(), 100u);
+    EXPECT_EQ(m.times.front(), want.times.front());
+    EXPECT_EQ(m.times.back(), want.times.back());
+    EXPECT_EQ(m.x_range, want.x_range);
+    EXPECT_EQ(m.y_range, want.y_range);
+    EXPECT_NEAR(m.total, want.total, want.total * 1e-12);
+    ASSERT_EQ(m.bands.size(), want.bands.size());
+    for (size_t r = 0; r < m.bands.size(); ++r) EXPECT_EQ(m.bands[r].name, want.bands[r].name);
+  }
+}
+
+}  // namespace
+}  // namespace hpng
