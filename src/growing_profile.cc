@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "hpng/time_buckets.h"
+
 namespace hpng {
 
 namespace {
@@ -41,7 +43,6 @@ class GrowingProfile::Store {
   }
 
  private:
-  std::vector<bool> samples_to_keep() const;
   void halve();
 
   size_t keep_;
@@ -51,33 +52,16 @@ class GrowingProfile::Store {
   std::vector<DataPoint> points_;
 };
 
-// Per slice of the time so far, the samples with the lowest and the highest
-// total (ties: the earlier), and the first and the last: at most half the
-// store.
-std::vector<bool> GrowingProfile::Store::samples_to_keep() const {
-  size_t n = size(), slices = std::max<size_t>(1, (std::min(keep_, n) / 2 - 2) / 2);
-  double t0 = first_time(), span = last_time() - t0;
-  std::vector<size_t> low(slices, SIZE_MAX), high(slices, SIZE_MAX);
-  for (size_t k = 1; k + 1 < n; ++k) {
-    double at = span > 0 ? (times_[k] - t0) / span * static_cast<double>(slices) : 0;
-    size_t b = std::min(slices - 1, static_cast<size_t>(std::max(0.0, at)));
-    if (low[b] == SIZE_MAX || totals_[k] < totals_[low[b]]) low[b] = k;
-    if (high[b] == SIZE_MAX || totals_[k] > totals_[high[b]]) high[b] = k;
-  }
-  std::vector<bool> keep(n, false);
-  keep.front() = keep.back() = true;
-  for (size_t b = 0; b < slices; ++b) {
-    if (low[b] != SIZE_MAX) keep[low[b]] = keep[high[b]] = true;
-  }
-  return keep;
-}
-
-// In place: what is kept only moves towards the front.
+// Keeps the first and the last sample and, per slice of the time so far,
+// those with the lowest and the highest total (a one-shot read's reduction,
+// time_buckets.h, over the store): at most half of it. In place: what is
+// kept only moves towards the front.
 void GrowingProfile::Store::halve() {
-  std::vector<bool> keep = samples_to_keep();
+  size_t n = size(), slices = std::max<size_t>(1, (std::min(keep_, n) / 2 - 2) / 2);
+  TimeBuckets buckets(n, first_time(), last_time(), slices, 0);
+  for (size_t k = 0; k < n; ++k) buckets.offer(static_cast<uint32_t>(k), times_[k], {}, totals_[k]);
   size_t to = 0, point = 0;
-  for (size_t k = 0; k < size(); ++k) {
-    if (!keep[k]) continue;
+  for (uint32_t k : buckets.kept_samples()) {
     auto begin = points_.begin() + static_cast<std::ptrdiff_t>(starts_[k]);
     auto end = k + 1 < size() ? points_.begin() + static_cast<std::ptrdiff_t>(starts_[k + 1]) : points_.end();
     times_[to] = times_[k];

@@ -50,13 +50,8 @@ void TimeBuckets::offer(uint32_t k, double time, std::span<const double> values,
   if (better(2 * b + 1, k, height, false)) store(2 * b + 1, k, time, height, values);
 }
 
-// Every entry holding its own sample, in order, is the common case (a
-// profile with fewer samples than the buckets hold): the rows are moved out,
-// since copying a large matrix costs more than building it.
-TimeBuckets::Kept TimeBuckets::take() {
-  bool in_place = true;
-  for (size_t e = 0; e < slots_.size() && in_place; ++e) in_place = slots_[e] == e;
-  if (in_place) return {std::move(times_), std::move(rows_values_)};
+// The entries holding a sample, in the samples' order, each sample once.
+std::vector<size_t> TimeBuckets::held_entries() const {
   std::vector<size_t> entries;
   for (size_t e = 0; e < slots_.size(); ++e) {
     if (slots_[e] != kEmpty) entries.push_back(e);
@@ -64,6 +59,23 @@ TimeBuckets::Kept TimeBuckets::take() {
   std::sort(entries.begin(), entries.end(), [&](size_t a, size_t b) { return slots_[a] < slots_[b]; });
   entries.erase(std::unique(entries.begin(), entries.end(), [&](size_t a, size_t b) { return slots_[a] == slots_[b]; }),
                 entries.end());
+  return entries;
+}
+
+std::vector<uint32_t> TimeBuckets::kept_samples() const {
+  std::vector<uint32_t> kept;
+  for (size_t e : held_entries()) kept.push_back(slots_[e]);
+  return kept;
+}
+
+// Every entry holding its own sample, in order, is the common case (a
+// profile with fewer samples than the buckets hold): the rows are moved out,
+// since copying a large matrix costs more than building it.
+TimeBuckets::Kept TimeBuckets::take() {
+  bool in_place = true;
+  for (size_t e = 0; e < slots_.size() && in_place; ++e) in_place = slots_[e] == e;
+  if (in_place) return {std::move(times_), std::move(rows_values_)};
+  std::vector<size_t> entries = held_entries();
   Kept kept{{}, std::vector<std::vector<double>>(rows_)};
   for (size_t e : entries) kept.times.push_back(times_[e]);
   for (size_t r = 0; r < rows_; ++r) {

@@ -4,6 +4,7 @@
 // that come from every sample while holding a bounded number of them.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <optional>
 
 #include "hpng/growing_profile.h"
@@ -95,25 +96,27 @@ const Case kCases[] = {
 INSTANTIATE_TEST_SUITE_P(Files, Growing, testing::ValuesIn(kCases),
                          [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
-// `samples` samples of five bands rising and falling, then the RTS's
-// closing empty sample.
-std::string long_profile(int samples) {
+// `samples` samples of five bands, band b of sample k worth value(k, b),
+// then (if `closed`) the RTS's closing empty sample.
+std::string long_profile(int samples, const std::function<int(int, int)>& value, bool closed = true) {
   std::string hp = "JOB \"long\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
   for (int k = 0; k < samples; ++k) {
     std::string t = std::to_string(k) + ".0";
     hp += "BEGIN_SAMPLE " + t + "\n";
-    for (int b = 0; b < 5; ++b) hp += "band" + std::to_string(b) + "\t" + std::to_string(1000 + (k * 7919 + b * 104729) % 5000) + "\n";
+    for (int b = 0; b < 5; ++b) hp += "band" + std::to_string(b) + "\t" + std::to_string(value(k, b)) + "\n";
     hp += "END_SAMPLE " + t + "\n";
   }
   std::string end = std::to_string(samples) + ".0";
-  return hp + "BEGIN_SAMPLE " + end + "\nEND_SAMPLE " + end + "\n";
+  return closed ? hp + "BEGIN_SAMPLE " + end + "\nEND_SAMPLE " + end + "\n" : hp;
 }
+
+int noise(int k, int b) { return 1000 + (k * 7919 + b * 104729) % 5000; }
 
 // Past `keep` samples: a bounded store, and what every sample decides (the
 // sample count, the axes, the title total, the first and last sample and
 // the highest) still as a one-shot read has it.
 TEST(GrowingBeyondWhatItKeeps, HoldsAtMostItsStoreAndTheFiguresOfEverySample) {
-  std::string whole = long_profile(3000);
+  std::string whole = long_profile(3000, noise);
   SelectOptions select;
   select.trace_percent = 0;  // every band drawn: the stacked total is every point's
   GrowingProfile growing(100);
@@ -132,6 +135,19 @@ TEST(GrowingBeyondWhatItKeeps, HoldsAtMostItsStoreAndTheFiguresOfEverySample) {
     ASSERT_EQ(m.bands.size(), want.bands.size());
     for (size_t r = 0; r < m.bands.size(); ++r) EXPECT_EQ(m.bands[r].name, want.bands[r].name);
   }
+}
+
+// The sample whose arrival halves the store is the last one read: it stays,
+// although its total is neither the lowest nor the highest of its slice.
+TEST(GrowingBeyondWhatItKeeps, TheLastSampleSurvivesTheHalvingItCauses) {
+  std::string whole = long_profile(17, [](int k, int) { return 100 * (1 + k % 3); }, false);  // the last: 200
+  GrowingProfile growing(16);
+  Warnings w;
+  growing.update({"p.hp", whole}, w);
+  BandMatrix m = growing.matrix({}, 0, w);
+  EXPECT_EQ(m.samples, 17u);
+  EXPECT_LT(m.times.size(), 17u);  // halved
+  EXPECT_EQ(m.times.back(), 16.0);
 }
 
 }  // namespace

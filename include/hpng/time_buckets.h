@@ -33,10 +33,13 @@ class TimeBuckets {
   };
   // What was kept, taken out (when every sample was kept, without a copy).
   Kept take();
+  // Which samples were kept, in order.
+  std::vector<uint32_t> kept_samples() const;
 
  private:
   static bool kept_buckets(size_t samples, size_t buckets) { return buckets > 0 && samples > 2 * buckets + 2; }
   bool better(size_t entry, uint32_t k, double height, bool low) const;
+  std::vector<size_t> held_entries() const;
   void store(size_t entry, uint32_t k, double time, double height, std::span<const double> values);
 
   static constexpr uint32_t kEmpty = UINT32_MAX;
