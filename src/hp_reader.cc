@@ -286,15 +286,18 @@ void HpParser::not_a_value(const Token& name, const Token& v) const {
 Step HpParser::data_line(const Token& name) {
   size_t after_name = pos_;
   Token v = next(false);
-  if (v.kind == Tok::more) return Step::more;
   if (v.kind == Tok::number && text(v).find('.') == std::string_view::npos) {
     add_point(name.begin, text(name), whole_number(text(v), v.begin));
     return Step::done;
   }
+  // Whatever a value that is not a whole number turns out to be (a quote in
+  // a name opens a string that may close lines later, or never), a complete
+  // line of the tab form is a point: a file that grows must not wait for it.
   pos_ = after_name;
   bool matched = false;
   if (tab_separated(name, matched) == Step::more) return Step::more;
   if (matched) return Step::done;
+  if (v.kind == Tok::more) return Step::more;
   if (v.kind == Tok::eof || v.kind == Tok::unterminated) {
     return missing(v, "integer must follow identifier '" + excerpt(text(name)) + "'");
   }

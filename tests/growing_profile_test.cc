@@ -96,6 +96,26 @@ const Case kCases[] = {
 INSTANTIATE_TEST_SUITE_P(Files, Growing, testing::ValuesIn(kCases),
                          [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
+// A band name with a quote and no closing one (GHC writes names as they
+// are, tab-separated: a type-level string can put a '"' in one) is a point as
+// soon as its line is complete: the watch does not wait for a closing quote
+// that never comes. Found by hp_growing_fuzz.
+TEST(Growing, ANameWithAnUnmatchedQuoteDoesNotHoldTheReadingUp) {
+  std::string header = "JOB \"q\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
+  std::string first = header + "BEGIN_SAMPLE 1.0\nProxy \"key\t64\nEND_SAMPLE 1.0\n";
+  std::string whole = first + "BEGIN_SAMPLE 2.0\nProxy \"key\t128\nEND_SAMPLE 2.0\n";
+  GrowingProfile growing(size_t{1} << 20);
+  Warnings w;
+  growing.update({"p.hp", first}, w);
+  EXPECT_EQ(growing.samples(), 1u);
+  growing.update({"p.hp", whole}, w);
+  ASSERT_EQ(growing.samples(), 2u);
+  BandMatrix m = growing.matrix({}, 0, w);
+  expect_same(m, one_shot(whole, {}));
+  ASSERT_EQ(m.bands.size(), 1u);
+  EXPECT_EQ(m.bands[0].name, "Proxy \"key");
+}
+
 // `samples` samples of five bands, band b of sample k worth value(k, b),
 // then (if `closed`) the RTS's closing empty sample.
 std::string long_profile(int samples, const std::function<int(int, int)>& value, bool closed = true) {

@@ -4,10 +4,15 @@
 // fail), keeping every sample; with a store of 16 samples, with what every
 // sample decides (the count, the first and last time, the x axis, the
 // bands drawn). Between pieces it must only ever gain samples.
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
 #include <string>
+#include <string_view>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "hpng/growing_profile.h"
 
@@ -39,22 +44,41 @@ bool same(const hpng::BandMatrix& a, const hpng::BandMatrix& b, bool every_sampl
   return true;
 }
 
-// Returns the profile read in pieces of `step` bytes, or nothing if a piece
-// had an error (the one-shot read then has it too: hp_reader_fuzz checks
-// the reader's errors).
+// The file as --watch sees it: appended to, and opened again at each update
+// (a copy of the whole file per piece would fill ASan's quarantine, and the
+// process's memory, in a minute of fuzzing).
+class GrowingFile {
+ public:
+  GrowingFile() : fd_(memfd_create("fuzz.hp", 0)), path_("/proc/self/fd/" + std::to_string(fd_)) {}
+  ~GrowingFile() { close(fd_); }
+  void append(std::string_view bytes) {
+    if (fd_ < 0 || write(fd_, bytes.data(), bytes.size()) != static_cast<ssize_t>(bytes.size())) std::abort();
+  }
+  hpng::Input input() const { return hpng::load_input(path_); }
+
+ private:
+  int fd_;
+  std::string path_;
+};
+
+// Reads the profile in pieces of `step` bytes; false if a piece had an
+// error (the one-shot read then has it too: hp_reader_fuzz checks the
+// reader's errors).
 bool grow(hpng::GrowingProfile& g, const std::string& whole, size_t step) {
+  GrowingFile file;
   size_t before = 0;
-  for (size_t cut = std::min(step, whole.size());; cut = std::min(whole.size(), cut + step)) {
+  for (size_t done = 0; done < whole.size(); done += step) {
+    file.append(std::string_view(whole).substr(done, step));
     hpng::Warnings w;
     try {
-      g.update({"fuzz.hp", whole.substr(0, cut)}, w);
+      g.update(file.input(), w);
     } catch (const hpng::Error&) {
       return false;
     }
     if (g.samples() < before) std::abort();
     before = g.samples();
-    if (cut == whole.size()) return true;
   }
+  return true;
 }
 
 void check(const std::string& whole, size_t step, size_t keep) {
@@ -74,7 +98,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > (1u << 16)) return -1;
   // A profile's last line ends with a newline; a growing file waits for it.
   std::string whole = std::string(reinterpret_cast<const char*>(data), size) + "\n";
-  size_t step = 1 + size % 97;
+  // Pieces of every size from 1 to 97 bytes, but at most about 1,000 of them:
+  // each is a copy of the file so far.
+  size_t step = std::max<size_t>(1 + size % 97, size / 1024);
   check(whole, step, size_t{1} << 20);
   check(whole, step, 16);
   return 0;
