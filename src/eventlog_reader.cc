@@ -117,6 +117,10 @@ class EventlogParser {
   size_t feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
               Warnings& warnings);
   ProfileInfo info() const;
+  // On a copy, so that this parser reads on: finish() changes what it holds.
+  void end_here(const Input& in, std::string_view bytes, size_t base, SampleSink& sink, Warnings& warnings) const {
+    EventlogParser(*this).feed(in, bytes, base, true, sink, warnings);
+  }
   size_t samples() const { return delivered_; }
   bool ended() const { return ended_; }
 
@@ -142,7 +146,8 @@ class EventlogParser {
   void deliver_held();
 
   const EventlogOptions opts_;
-  const Input* in_ = nullptr;
+  const Input* in_ = nullptr;  // this feed's
+  std::string source_;         // the file's name, kept for info()
   std::string_view bytes_;  // this feed's, from base_ in the file
   size_t base_ = 0;
   SampleSink* sink_ = nullptr;
@@ -382,6 +387,7 @@ void EventlogParser::finish() {
 size_t EventlogParser::feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
                             Warnings& warnings) {
   in_ = &in;
+  source_ = in.name;
   bytes_ = bytes;
   base_ = base;
   sink_ = &sink;
@@ -394,7 +400,7 @@ size_t EventlogParser::feed(const Input& in, std::string_view bytes, size_t base
 
 ProfileInfo EventlogParser::info() const {
   bool profiled = events::profiled_way(run_.rts);
-  ProfileInfo p{{rts_job(run_.program_args, profiled), date_, "seconds", "bytes", "eventlog", in_ ? in_->name : ""},
+  ProfileInfo p{{rts_job(run_.program_args, profiled), date_, "seconds", "bytes", "eventlog", source_},
                 marks_, heap_.lines(), run_, ended_};
   std::stable_sort(p.marks.begin(), p.marks.end(), [](const Mark& a, const Mark& b) { return a.time < b.time; });
   p.run->sampling_interval = seconds(begin_.period_ns);
@@ -408,6 +414,10 @@ EventlogReader::~EventlogReader() = default;
 size_t EventlogReader::feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
                             Warnings& warnings) {
   return parser_->feed(in, bytes, base, at_end, sink, warnings);
+}
+void EventlogReader::end_here(const Input& in, std::string_view bytes, size_t base, SampleSink& sink,
+                              Warnings& warnings) const {
+  parser_->end_here(in, bytes, base, sink, warnings);
 }
 ProfileInfo EventlogReader::info() const { return parser_->info(); }
 size_t EventlogReader::samples() const { return parser_->samples(); }

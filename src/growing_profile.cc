@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "hpng/hp_reader.h"
 #include "hpng/time_buckets.h"
 
 namespace hpng {
@@ -83,66 +84,156 @@ void GrowingProfile::Store::halve() {
   halved_ = true;
 }
 
-// What the reader delivers goes to the statistics, the store and the area.
+// A reader continued as its file grows.
+class ContinuedReader {
+ public:
+  virtual ~ContinuedReader() = default;
+  // As the readers' feed() before the end of the file.
+  virtual size_t feed(const Input& in, std::string_view bytes, size_t base, SampleSink& sink, Warnings& w) = 0;
+  // What a one-shot read of the file as it is adds to the samples fed; the
+  // last feed's bytes (the file's from `base`) ran to its end.
+  virtual void end_here(const Input& in, std::string_view bytes, size_t base, SampleSink& sink,
+                        Warnings& w) const = 0;
+  virtual ProfileInfo info() const = 0;
+};
+
+namespace {
+
+// A one-shot read of a .hp adds nothing to its complete samples: what comes
+// after them is dropped (a line cut short the watch leaves for the next
+// update; the one-shot read would take it).
+class ContinuedHp final : public ContinuedReader {
+ public:
+  size_t feed(const Input& in, std::string_view bytes, size_t base, SampleSink& sink, Warnings& w) override {
+    return reader_.feed(in, bytes, base, false, sink, w);
+  }
+  void end_here(const Input&, std::string_view, size_t, SampleSink&, Warnings&) const override {}
+  ProfileInfo info() const override { return reader_.info(); }
+
+ private:
+  HpReader reader_;
+};
+
+class ContinuedEventlog final : public ContinuedReader {
+ public:
+  explicit ContinuedEventlog(const EventlogOptions& opts) : reader_(opts) {}
+  size_t feed(const Input& in, std::string_view bytes, size_t base, SampleSink& sink, Warnings& w) override {
+    return reader_.feed(in, bytes, base, false, sink, w);
+  }
+  void end_here(const Input& in, std::string_view bytes, size_t base, SampleSink& sink, Warnings& w) const override {
+    reader_.end_here(in, bytes, base, sink, w);
+  }
+  ProfileInfo info() const override { return reader_.info(); }
+
+ private:
+  EventlogReader reader_;
+};
+
+std::unique_ptr<ContinuedReader> continued_reader(InputFormat format, const EventlogOptions& eventlog) {
+  if (format == InputFormat::eventlog) return std::make_unique<ContinuedEventlog>(eventlog);
+  return std::make_unique<ContinuedHp>();
+}
+
+}  // namespace
+
+// The samples a one-shot read adds after those fed, with the bands they
+// announce (ids after the fed samples' bands).
+struct GrowingProfile::Tail final : SampleSink {
+  void band(uint32_t id, std::string_view name) override { bands.emplace_back(id, name); }
+  void sample(const Sample& s) override {
+    times.push_back(s.time);
+    points.emplace_back(s.points.begin(), s.points.end());
+  }
+  void replay(SampleSink& sink) const {
+    for (size_t k = 0; k < times.size(); ++k) sink.sample({times[k], points[k]});
+  }
+  std::vector<std::pair<uint32_t, std::string>> bands;
+  std::vector<double> times;
+  std::vector<std::vector<DataPoint>> points;
+};
+
+// Samples go to the figures and, if there is one, the store.
 class GrowingProfile::Sink : public SampleSink {
  public:
-  explicit Sink(GrowingProfile& p) : p_(p), stats_(p.stats_) {}
+  Sink(Figures& f, Store* store) : f_(f), stats_(f.stats), store_(store) {}
   void band(uint32_t id, std::string_view name) override { stats_.band(id, name); }
   void sample(const Sample& s) override {
     double total = 0;
     for (const DataPoint& point : s.points) total += point.value;
-    if (p_.stats_.samples > 0) p_.area_ += (s.time - p_.stats_.last_time) * (p_.last_total_ + total) / 2;
-    p_.last_total_ = total;
+    if (f_.stats.samples > 0) f_.area += (s.time - f_.stats.last_time) * (f_.last_total + total) / 2;
+    f_.last_total = total;
     stats_.sample(s);
-    p_.store_->add(s, total);
+    if (store_) store_->add(s, total);
   }
 
  private:
-  GrowingProfile& p_;
+  Figures& f_;
   StatsSink stats_;
+  Store* store_;
 };
 
-GrowingProfile::GrowingProfile(size_t keep) : store_(std::make_unique<Store>(keep)) {}
+GrowingProfile::GrowingProfile(InputFormat format, const EventlogOptions& eventlog, size_t keep)
+    : format_(format),
+      reader_(continued_reader(format, eventlog)),
+      store_(std::make_unique<Store>(keep)),
+      tail_(std::make_unique<Tail>()) {}
 
 GrowingProfile::~GrowingProfile() = default;
 
-// Only complete statements and samples are read: what the bytes cut is read
-// again, with what follows, at the next update.
+size_t GrowingProfile::samples() const { return fed_.stats.samples + tail_->times.size(); }
+
+// Only complete statements, events and samples are read: what the bytes cut
+// is read again, with what follows, at the next update.
 void GrowingProfile::update(const Input& in, Warnings& warnings) {
   name_ = in.name;
   if (done_ >= in.size()) return;
-  Sink sink(*this);
-  read_windows(in, [&](std::string_view bytes, size_t base, bool) {
-    return done_ = reader_.feed(in, bytes, base, false, sink, warnings);
+  Sink sink(fed_, store_.get());
+  read_windows(in, [&](std::string_view bytes, size_t base, bool at_end) {
+    done_ = reader_->feed(in, bytes, base, sink, warnings);
+    if (at_end || done_ >= in.size()) {
+      *tail_ = Tail();
+      reader_->end_here(in, bytes, base, *tail_, warnings);
+    }
+    return done_;
   }, done_);
 }
 
 SampleSource GrowingProfile::kept_source() const {
-  return [this, info = reader_.info()](SampleSink& sink, Warnings&) {
-    for (size_t b = 0; b < stats_.names.size(); ++b) sink.band(static_cast<uint32_t>(b), stats_.names[b]);
+  return [this, info = reader_->info()](SampleSink& sink, Warnings&) {
+    for (size_t b = 0; b < fed_.stats.names.size(); ++b) sink.band(static_cast<uint32_t>(b), fed_.stats.names[b]);
+    for (const auto& [id, name] : tail_->bands) sink.band(id, name);
     store_->replay(sink);
+    tail_->replay(sink);
     return info;
   };
 }
 
+GrowingProfile::Figures GrowingProfile::every_sample() const {
+  Figures every = fed_;
+  Sink sink(every, nullptr);
+  for (const auto& [id, name] : tail_->bands) sink.band(id, name);
+  tail_->replay(sink);
+  every.stats.info = reader_->info();
+  return every;
+}
+
 BandMatrix GrowingProfile::matrix(const SelectOptions& select, size_t time_buckets, Warnings& warnings,
                                   const std::function<void()>& read) const {
-  if (stats_.samples == 0) throw input_error(name_, "", "no complete sample yet");
+  if (samples() == 0) throw input_error(name_, "", "no complete sample yet");
   SampleSource kept = kept_source();
   if (store_->every_sample()) return profile_matrix(kept, select, time_buckets, warnings, read);
   if (read) read();
   // The selection is every sample's; -d's deviations and the drawing are
   // the kept samples' (the first and the last among them, so the x axis is
   // every sample's).
-  BandStats every = stats_;
-  every.info = reader_.info();
+  Figures every = every_sample();
   Warnings again;  // the reads before reported them
   BandStats of_kept = collect_stats(kept, again);
   std::vector<double> sd = select.by_deviation ? band_deviations(kept, of_kept) : std::vector<double>();
-  Selection selection = select_bands(every, select, sd);
+  Selection selection = select_bands(every.stats, select, sd);
   BandMatrix m = build_matrix(kept, of_kept, selection, {time_buckets, select.aux});
-  m.samples = every.samples;
-  if (selection.drawn.size() + selection.other.size() == every.names.size()) m.total = area_;
+  m.samples = every.stats.samples;
+  if (selection.drawn.size() + selection.other.size() == every.stats.names.size()) m.total = every.area;
   return m;
 }
 

@@ -170,14 +170,16 @@ std::string Watcher::status(const RunSummary& s, double seconds) const {
 // watch reads the whole file again at each update.
 bool incremental(const Options& o) { return !o.window.from && !o.window.to && o.filter.empty(); }
 
-// A .hp: reads only what was appended since the last update, keeping as
-// many samples as a one-shot run keeps (all of them for JSON and CSV, up to
+// Reads only what was appended since the last update, keeping as many
+// samples as a one-shot run keeps (all of them for JSON and CSV, up to
 // 32,768). After an error the next update reads the file from its start.
-// An eventlog is read whole (growing_profile.h says why).
 BandMatrix Watcher::matrix(const Input& in, InputFormat format, const SelectOptions& select, size_t buckets,
                            Warnings& warnings, const std::function<void()>& read) {
-  if (format != InputFormat::hp) return profile_matrix(sample_source(in, format, o_), select, buckets, warnings, read);
-  if (!growing_) growing_ = std::make_unique<GrowingProfile>(buckets ? TimeBuckets::capacity(SIZE_MAX, buckets) : size_t{1} << 15);
+  if (growing_ && growing_->format() != format) growing_.reset();  // an empty file's guess was wrong
+  if (!growing_) {
+    size_t keep = buckets ? TimeBuckets::capacity(SIZE_MAX, buckets) : size_t{1} << 15;
+    growing_ = std::make_unique<GrowingProfile>(format, EventlogOptions{o_.ccs_length, o_.style.heap_lines}, keep);
+  }
   try {
     growing_->update(in, warnings);
     return growing_->matrix(select, buckets, warnings, read);

@@ -1,13 +1,15 @@
-// --watch's reading: a .hp read in pieces as it grows, each update
-// reading only the new bytes, gives the matrix a one-shot read of the same
-// bytes gives while every sample is kept, and past that keeps the figures
-// that come from every sample while holding a bounded number of them.
+// --watch's reading: a .hp or an eventlog read in pieces as it grows, each
+// update reading only the new bytes, gives the matrix a one-shot read of the
+// same bytes gives while every sample is kept, and past that keeps the
+// figures that come from every sample while holding a bounded number of them.
 #include <gtest/gtest.h>
 
 #include <functional>
 #include <optional>
 
 #include "hpng/growing_profile.h"
+#include "eventlog_writer.h"
+#include "hpng/hp_reader.h"
 #include "util.h"
 
 namespace hpng {
@@ -70,7 +72,7 @@ TEST_P(Growing, EachUpdateGivesTheOneShotMatrixOfTheCompleteSamplesSoFar) {
   std::string whole = GetParam().bytes();
   SelectOptions select;
   select.band_limit = 8;  // so that OTHER's membership changes as the profile grows
-  GrowingProfile growing(size_t{1} << 20);
+  GrowingProfile growing(InputFormat::hp, {}, size_t{1} << 20);
   for (size_t cut : cuts(whole, 11)) {
     SCOPED_TRACE("read to byte " + std::to_string(cut));
     Warnings w;
@@ -99,12 +101,12 @@ INSTANTIATE_TEST_SUITE_P(Files, Growing, testing::ValuesIn(kCases),
 // A band name with a quote and no closing one (GHC writes names as they
 // are, tab-separated: a type-level string can put a '"' in one) is a point as
 // soon as its line is complete: the watch does not wait for a closing quote
-// that never comes. Found by hp_growing_fuzz.
+// that never comes. Found by the fuzzer growing_fuzz.
 TEST(Growing, ANameWithAnUnmatchedQuoteDoesNotHoldTheReadingUp) {
   std::string header = "JOB \"q\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
   std::string first = header + "BEGIN_SAMPLE 1.0\nProxy \"key\t64\nEND_SAMPLE 1.0\n";
   std::string whole = first + "BEGIN_SAMPLE 2.0\nProxy \"key\t128\nEND_SAMPLE 2.0\n";
-  GrowingProfile growing(size_t{1} << 20);
+  GrowingProfile growing(InputFormat::hp, {}, size_t{1} << 20);
   Warnings w;
   growing.update({"p.hp", first}, w);
   EXPECT_EQ(growing.samples(), 1u);
@@ -115,6 +117,105 @@ TEST(Growing, ANameWithAnUnmatchedQuoteDoesNotHoldTheReadingUp) {
   ASSERT_EQ(m.bands.size(), 1u);
   EXPECT_EQ(m.bands[0].name, "Proxy \"key");
 }
+
+// An eventlog grows by blocks of events, cut anywhere; a one-shot read of
+// the cut log (its closing sample at the last event's time, -hb's censuses,
+// an old log's open census) is what each update must draw, or fail as it
+// fails. After a failure the watch starts a new reading, and so does this.
+struct LogCase {
+  const char* name;
+  std::function<std::string()> bytes;
+  EventlogOptions opts;
+};
+
+std::ostream& operator<<(std::ostream& os, const LogCase& c) { return os << c.name; }
+
+std::optional<BandMatrix> one_shot_log(const std::string& bytes, const LogCase& c, const SelectOptions& select) {
+  Input in{"p.eventlog", bytes};
+  Warnings w;
+  try {
+    return profile_matrix([&](SampleSink& s, Warnings& ww) { return read_eventlog(in, c.opts, s, ww); }, select, 0, w);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
+std::optional<BandMatrix> grown(std::unique_ptr<GrowingProfile>& g, const std::string& bytes, const LogCase& c,
+                                const SelectOptions& select) {
+  if (!g) g = std::make_unique<GrowingProfile>(InputFormat::eventlog, c.opts, size_t{1} << 20);
+  Warnings w;
+  try {
+    g->update({"p.eventlog", bytes}, w);
+    return g->matrix(select, 0, w);
+  } catch (const Error&) {
+    g.reset();
+    return std::nullopt;
+  }
+}
+
+// Every byte of a small log; 97 places (odd steps, mid-event) in a larger one.
+std::vector<size_t> log_cuts(size_t size) {
+  std::vector<size_t> at;
+  size_t step = size < 4000 ? 1 : size / 97;
+  for (size_t c = 1; c < size; c += step) at.push_back(c);
+  at.push_back(size);
+  return at;
+}
+
+class GrowingLog : public testing::TestWithParam<LogCase> {};
+
+TEST_P(GrowingLog, EachUpdateGivesTheOneShotMatrixOfTheLogSoFar) {
+  std::string whole = GetParam().bytes();
+  SelectOptions select;
+  select.band_limit = 8;
+  std::unique_ptr<GrowingProfile> growing;
+  size_t drawn = 0;
+  for (size_t cut : log_cuts(whole.size())) {
+    SCOPED_TRACE("read to byte " + std::to_string(cut));
+    std::optional<BandMatrix> want = one_shot_log(whole.substr(0, cut), GetParam(), select);
+    std::optional<BandMatrix> got = grown(growing, whole.substr(0, cut), GetParam(), select);
+    ASSERT_EQ(got.has_value(), want.has_value());
+    if (!want) continue;
+    ++drawn;
+    expect_same(*got, *want);
+    EXPECT_EQ(got->info.marks, want->info.marks);
+    ASSERT_EQ(got->info.series.size(), want->info.series.size());
+    for (size_t l = 0; l < want->info.series.size(); ++l) EXPECT_EQ(got->info.series[l].values, want->info.series[l].values);
+  }
+  EXPECT_GT(drawn, 0u);
+}
+
+// Before GHC 8.10 no event ends a census: the next one's BEGIN does, or the
+// end-of-data marker; the last census is complete only with that marker.
+std::string old_log() {
+  test::EventlogWriter w;
+  w.declare_standard(false).heap_prof_begin(0, 7);
+  for (uint64_t k = 1; k <= 4; ++k) {
+    w.sample_begin(100 * k).sample_string(100 * k + 1, k, "a").sample_string(100 * k + 2, 5 - k, k % 2 ? "b" : "c");
+  }
+  return w.bytes();
+}
+
+// An event type the header does not declare stops the reading: the log so
+// far is drawn, with a warning.
+std::string stopped_log() {
+  test::EventlogWriter w;
+  w.declare_standard().heap_prof_begin(0, 7);
+  for (uint64_t k = 1; k <= 3; ++k) w.sample_begin(100 * k).sample_string(100 * k + 1, k, "a").sample_end(100 * k + 2);
+  w.event(999, 400, std::string(6, 'x'));
+  return w.bytes(false) + std::string(40, '\x07');
+}
+
+const LogCase kLogs[] = {
+    {"HeapByCostCentre", [] { return small("leak-hc.eventlog"); }, {}},
+    {"HeapByTypeWithHeapLines", [] { return small("leak-hT-N2.eventlog"); }, {0, true}},
+    {"BiographyHeldToTheEnd", [] { return small("leak-hb.eventlog"); }, {}},
+    {"OldLogWithoutSampleEnd", old_log, {}},
+    {"UndeclaredEventStops", stopped_log, {}},
+};
+
+INSTANTIATE_TEST_SUITE_P(Logs, GrowingLog, testing::ValuesIn(kLogs),
+                         [](const testing::TestParamInfo<LogCase>& i) { return std::string(i.param.name); });
 
 // `samples` samples of five bands, band b of sample k worth value(k, b),
 // then (if `closed`) the RTS's closing empty sample.
@@ -139,7 +240,7 @@ TEST(GrowingBeyondWhatItKeeps, HoldsAtMostItsStoreAndTheFiguresOfEverySample) {
   std::string whole = long_profile(3000, noise);
   SelectOptions select;
   select.trace_percent = 0;  // every band drawn: the stacked total is every point's
-  GrowingProfile growing(100);
+  GrowingProfile growing(InputFormat::hp, {}, 100);
   for (size_t cut : cuts(whole, 37)) {
     SCOPED_TRACE("read to byte " + std::to_string(cut));
     Warnings w;
@@ -161,7 +262,7 @@ TEST(GrowingBeyondWhatItKeeps, HoldsAtMostItsStoreAndTheFiguresOfEverySample) {
 // although its total is neither the lowest nor the highest of its slice.
 TEST(GrowingBeyondWhatItKeeps, TheLastSampleSurvivesTheHalvingItCauses) {
   std::string whole = long_profile(17, [](int k, int) { return 100 * (1 + k % 3); }, false);  // the last: 200
-  GrowingProfile growing(16);
+  GrowingProfile growing(InputFormat::hp, {}, 16);
   Warnings w;
   growing.update({"p.hp", whole}, w);
   BandMatrix m = growing.matrix({}, 0, w);

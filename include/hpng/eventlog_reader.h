@@ -31,6 +31,12 @@ class EventlogReader {
   // warning; a log without heap samples is an error.
   size_t feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
               Warnings& warnings);
+  // Delivers what a one-shot read of the file as it is now adds to the
+  // samples delivered so far (the closing samples, -hb's held censuses, the
+  // warnings about a cut log), leaving this reader to read on as the file
+  // grows. `bytes` (the file's from `base`) are the last feed's, which ran
+  // to the end of the file.
+  void end_here(const Input& in, std::string_view bytes, size_t base, SampleSink& sink, Warnings& warnings) const;
   ProfileInfo info() const;
   size_t samples() const;  // complete samples delivered so far
   bool ended() const;      // the end-of-data marker has been read

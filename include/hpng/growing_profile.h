@@ -1,6 +1,6 @@
-// --watch's reading of a .hp that grows: each update reads only the bytes
-// appended since the last, and what a chart needs is kept between updates,
-// bounded whatever the file's size:
+// --watch's reading of a profile (.hp or eventlog) that grows: each update
+// reads only the bytes appended since the last, and what a chart needs is
+// kept between updates, bounded whatever the file's size:
 //  * the band statistics, added to sample by sample as one read adds them;
 //  * the samples, each with all its points: every sample while there are at
 //    most `keep` (the matrix is then exactly a one-shot read's), after that
@@ -13,42 +13,55 @@
 // kept samples' (all the chart can show; -d's deviations too), with the
 // sample count, the x axis, the bands' choice and order and, when no band is
 // left out by -t, the title total of every sample.
-// (An eventlog is not read this way: its reader ends what it has read with
-// a closing sample, so a part of a log does not continue into the whole.)
+// An eventlog's reader ends what it has read with closing samples (the
+// empty one at the last event's time, -hb's held censuses): those are made
+// at each update from a copy of the reader, which reads on from where it was.
 #pragma once
 #include <functional>
 #include <memory>
 
 #include "hpng/band_matrix.h"
 #include "hpng/band_stats.h"
-#include "hpng/hp_reader.h"
+#include "hpng/eventlog_reader.h"
 
 namespace hpng {
 
+class ContinuedReader;  // a .hp's or an eventlog's (growing_profile.cc)
+
 class GrowingProfile {
  public:
-  explicit GrowingProfile(size_t keep);
+  // `format` is hp or eventlog; `eventlog` says how an eventlog is read.
+  GrowingProfile(InputFormat format, const EventlogOptions& eventlog, size_t keep);
   ~GrowingProfile();
   // Reads the complete samples `in` has beyond those read before (`in` is
   // the same file, grown). Throws Error (kind input); after an error the
   // profile must be read again from the start.
   void update(const Input& in, Warnings& warnings);
-  // profile_matrix's result for the samples read so far.
+  // profile_matrix's result for a one-shot read of the file as it was at
+  // the last update.
   BandMatrix matrix(const SelectOptions& select, size_t time_buckets, Warnings& warnings,
                     const std::function<void()>& read = {}) const;
-  size_t samples() const { return stats_.samples; }
+  size_t samples() const;  // in a one-shot read of the file as it was
+  InputFormat format() const { return format_; }
 
  private:
   class Store;
   class Sink;
+  struct Tail;
+  struct Figures {  // of every sample fed
+    BandStats stats;
+    double area = 0, last_total = 0;  // under the samples' total; the last one's total
+  };
   SampleSource kept_source() const;
+  Figures every_sample() const;
 
+  InputFormat format_;
   std::string name_;  // the file's, for messages
-  HpReader reader_;
+  std::unique_ptr<ContinuedReader> reader_;
   size_t done_ = 0;  // the offset up to which the file has been read
-  BandStats stats_;  // of every sample read
-  double area_ = 0, last_total_ = 0;  // under every sample's total; the last's
+  Figures fed_;
   std::unique_ptr<Store> store_;
+  std::unique_ptr<Tail> tail_;  // what a one-shot read adds after the samples fed
 };
 
 }  // namespace hpng

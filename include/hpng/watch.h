@@ -6,10 +6,10 @@
 // last render when the RTS has finished the profile (ProfileInfo::finished),
 // when the watched process has ended, or on SIGINT/SIGTERM (after finishing
 // the render in progress). A file that shrinks or is replaced (the program
-// restarted) starts over, with a message. An update of a .hp reads only what
-// was appended and draws from what the reads before kept (growing_profile.h),
-// so its cost does not grow with the file; an eventlog, or a watch with a
-// time window or a band filter, is read whole at each update.
+// restarted) starts over, with a message. An update reads only what was
+// appended and draws from what the reads before kept (growing_profile.h),
+// so its cost does not grow with the file; a watch with a time window or a
+// band filter reads the whole file at each update.
 #pragma once
 #include <functional>
 #include <optional>

@@ -38,7 +38,7 @@ for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do
   fi
   prev=$f
 done
-for t in ${FUZZ_TARGETS:-hp_reader_fuzz:hp hp_halves_fuzz:hp hp_growing_fuzz:hp eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline several_fuzz:several}; do
+for t in ${FUZZ_TARGETS:-hp_reader_fuzz:hp hp_halves_fuzz:hp growing_fuzz:hp growing_fuzz:eventlog eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline several_fuzz:several}; do
   name=${t%%:*}; seeds=${t##*:}
   echo "-- $name for ${seconds}s"
   "$build/tests/fuzz/$name" -max_total_time="$seconds" -max_len=262144 -timeout=10 -rss_limit_mb=2048 \

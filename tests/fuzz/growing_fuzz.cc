@@ -1,9 +1,11 @@
-// Fuzz target: any bytes, read as a .hp that grows (--watch) in pieces
+// Fuzz target: any bytes, read as a profile that grows (--watch) in pieces
 // whose size the input's size chooses, then read once whole: the growing read
 // must end with the matrix a one-shot read gives (or the one-shot read must
 // fail), keeping every sample; with a store of 16 samples, with what every
 // sample decides (the count, the first and last time, the x axis, the
-// bands drawn). Between pieces it must only ever gain samples.
+// bands drawn). Between pieces it must only ever gain samples. Bytes that
+// start as an eventlog does are read as one (with --heap-lines), others as
+// a .hp.
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -15,15 +17,21 @@
 #include <unistd.h>
 
 #include "hpng/growing_profile.h"
+#include "hpng/hp_reader.h"
 
 namespace {
 
-std::optional<hpng::BandMatrix> one_shot(const std::string& bytes, const hpng::SelectOptions& select) {
-  hpng::Input in{"fuzz.hp", bytes};
+const hpng::EventlogOptions kLog{0, true};
+
+std::optional<hpng::BandMatrix> one_shot(const std::string& bytes, hpng::InputFormat format,
+                                         const hpng::SelectOptions& select) {
+  hpng::Input in{"fuzz", bytes};
   hpng::Warnings w;
+  auto read = [&](hpng::SampleSink& s, hpng::Warnings& ww) {
+    return format == hpng::InputFormat::eventlog ? hpng::read_eventlog(in, kLog, s, ww) : hpng::read_hp(in, s, ww);
+  };
   try {
-    return hpng::profile_matrix([&](hpng::SampleSink& s, hpng::Warnings& ww) { return hpng::read_hp(in, s, ww); },
-                                select, 0, w);
+    return hpng::profile_matrix(read, select, 0, w);
   } catch (const hpng::Error&) {
     return std::nullopt;
   }
@@ -49,7 +57,7 @@ bool same(const hpng::BandMatrix& a, const hpng::BandMatrix& b, bool every_sampl
 // process's memory, in a minute of fuzzing).
 class GrowingFile {
  public:
-  GrowingFile() : fd_(memfd_create("fuzz.hp", 0)), path_("/proc/self/fd/" + std::to_string(fd_)) {}
+  GrowingFile() : fd_(memfd_create("fuzz", 0)), path_("/proc/self/fd/" + std::to_string(fd_)) {}
   ~GrowingFile() { close(fd_); }
   void append(std::string_view bytes) {
     if (fd_ < 0 || write(fd_, bytes.data(), bytes.size()) != static_cast<ssize_t>(bytes.size())) std::abort();
@@ -81,12 +89,12 @@ bool grow(hpng::GrowingProfile& g, const std::string& whole, size_t step) {
   return true;
 }
 
-void check(const std::string& whole, size_t step, size_t keep) {
-  hpng::GrowingProfile g(keep);
+void check(const std::string& whole, hpng::InputFormat format, size_t step, size_t keep) {
+  hpng::GrowingProfile g(format, kLog, keep);
   if (!grow(g, whole, step) || g.samples() == 0) return;
   hpng::SelectOptions select;
   select.band_limit = 4;
-  std::optional<hpng::BandMatrix> want = one_shot(whole, select);
+  std::optional<hpng::BandMatrix> want = one_shot(whole, format, select);
   if (!want) return;
   hpng::Warnings w;
   if (!same(g.matrix(select, 0, w), *want, keep > whole.size())) std::abort();
@@ -96,12 +104,15 @@ void check(const std::string& whole, size_t step, size_t keep) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > (1u << 16)) return -1;
-  // A profile's last line ends with a newline; a growing file waits for it.
-  std::string whole = std::string(reinterpret_cast<const char*>(data), size) + "\n";
+  std::string whole(reinterpret_cast<const char*>(data), size);
+  bool log = whole.starts_with("hdrb");
+  // A .hp's last line ends with a newline; a growing file waits for it.
+  if (!log) whole += "\n";
+  hpng::InputFormat format = log ? hpng::InputFormat::eventlog : hpng::InputFormat::hp;
   // Pieces of every size from 1 to 97 bytes, but at most about 1,000 of them:
   // each is a copy of the file so far.
   size_t step = std::max<size_t>(1 + size % 97, size / 1024);
-  check(whole, step, size_t{1} << 20);
-  check(whole, step, 16);
+  check(whole, format, step, size_t{1} << 20);
+  check(whole, format, step, 16);
   return 0;
 }
