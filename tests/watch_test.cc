@@ -107,7 +107,7 @@ void expect_each_warning_once(const std::string& err) {
 
 // What the watch has read of `whole` cut at `cut`: a .hp's complete lines
 // (a one-shot read would take a last line cut short; the watch waits for its
-// end), an eventlog's bytes (its complete events; it is read whole).
+// end), an eventlog's bytes (a one-shot read of a cut log, closing sample and all).
 std::string readable(const std::string& name, const std::string& whole, size_t cut) {
   if (!name.ends_with(".hp") || cut == whole.size()) return whole.substr(0, cut);
   return whole.substr(0, whole.rfind('\n', cut - 1) + 1);
