@@ -137,7 +137,8 @@ std::unique_ptr<ContinuedReader> continued_reader(InputFormat format, const Even
 }  // namespace
 
 // The samples a one-shot read adds after those fed, with the bands they
-// announce (ids after the fed samples' bands).
+// announce (ids after the fed samples' bands). Mostly one empty sample, so
+// not a StreamRecord, which takes its whole budget up front.
 struct GrowingProfile::Tail final : SampleSink {
   void band(uint32_t id, std::string_view name) override { bands.emplace_back(id, name); }
   void sample(const Sample& s) override {
@@ -173,8 +174,7 @@ class GrowingProfile::Sink : public SampleSink {
 };
 
 GrowingProfile::GrowingProfile(InputFormat format, const EventlogOptions& eventlog, size_t keep)
-    : format_(format),
-      reader_(continued_reader(format, eventlog)),
+    : reader_(continued_reader(format, eventlog)),
       store_(std::make_unique<Store>(keep)),
       tail_(std::make_unique<Tail>()) {}
 

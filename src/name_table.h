@@ -19,14 +19,13 @@ namespace hpng {
 class NameTable {
  public:
   NameTable() = default;
-  // A copy holds its own names (views_ point into text_).
+  // A copy holds its own names: views_ point into text_, so a memberwise
+  // copy would name through the original's strings.
   NameTable(const NameTable& o)
       : slots_(o.slots_), hashes_(o.hashes_), text_(o.text_), successor_(o.successor_), previous_(o.previous_) {
     views_.assign(text_.begin(), text_.end());
   }
-  NameTable(NameTable&&) noexcept = default;  // a deque's elements keep their addresses
   NameTable& operator=(const NameTable&) = delete;
-  NameTable& operator=(NameTable&&) = delete;
   // The number of `name`, added if new. The table keeps its own copy.
   uint32_t find_or_add(std::string_view name) {
     uint32_t guess = successor_[previous_];

@@ -175,7 +175,8 @@ bool incremental(const Options& o) { return !o.window.from && !o.window.to && o.
 // 32,768). After an error the next update reads the file from its start.
 BandMatrix Watcher::matrix(const Input& in, InputFormat format, const SelectOptions& select, size_t buckets,
                            Warnings& warnings, const std::function<void()>& read) {
-  if (growing_ && growing_->format() != format) growing_.reset();  // an empty file's guess was wrong
+  // (A format guessed wrong from a file's first few bytes reads no sample:
+  // that fails, and the reading is dropped below.)
   if (!growing_) {
     size_t keep = buckets ? TimeBuckets::capacity(SIZE_MAX, buckets) : size_t{1} << 15;
     growing_ = std::make_unique<GrowingProfile>(format, EventlogOptions{o_.ccs_length, o_.style.heap_lines}, keep);

@@ -11,6 +11,7 @@
 #include "eventlog_writer.h"
 #include "hpng/hp_reader.h"
 #include "util.h"
+#include "../src/name_table.h"
 
 namespace hpng {
 namespace {
@@ -216,6 +217,19 @@ const LogCase kLogs[] = {
 
 INSTANTIATE_TEST_SUITE_P(Logs, GrowingLog, testing::ValuesIn(kLogs),
                          [](const testing::TestParamInfo<LogCase>& i) { return std::string(i.param.name); });
+
+// The eventlog's closing samples come from a copy of its reader, whose
+// names must outlive the reader it was copied from.
+TEST(Growing, ACopiedNameTableNamesWithoutTheOriginal) {
+  auto original = std::make_unique<NameTable>();
+  uint32_t a = original->find_or_add("a band name longer than a short string's buffer");
+  uint32_t b = original->find_or_add("b");
+  NameTable copy(*original);
+  original.reset();
+  EXPECT_EQ(copy.name(a), "a band name longer than a short string's buffer");
+  EXPECT_EQ(copy.find_or_add("b"), b);
+  EXPECT_EQ(copy.find_or_add("c"), 2u);
+}
 
 // `samples` samples of five bands, band b of sample k worth value(k, b),
 // then (if `closed`) the RTS's closing empty sample.

@@ -42,7 +42,6 @@ class GrowingProfile {
   BandMatrix matrix(const SelectOptions& select, size_t time_buckets, Warnings& warnings,
                     const std::function<void()>& read = {}) const;
   size_t samples() const;  // in a one-shot read of the file as it was
-  InputFormat format() const { return format_; }
 
  private:
   class Store;
@@ -55,7 +54,6 @@ class GrowingProfile {
   SampleSource kept_source() const;
   Figures every_sample() const;
 
-  InputFormat format_;
   std::string name_;  // the file's, for messages
   std::unique_ptr<ContinuedReader> reader_;
   size_t done_ = 0;  // the offset up to which the file has been read
