@@ -14,6 +14,7 @@
 #include <csignal>
 #include <ctime>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "hpng/file_kind.h"
@@ -139,6 +140,7 @@ class Watcher {
   BandMatrix matrix(const Input& in, InputFormat format, const SelectOptions& select, size_t buckets,
                     Warnings& warnings, const std::function<void()>& read);
   void report(const Diagnostic& d);
+  void check_drawn() const;
   std::string status(const RunSummary& s, double seconds) const;
 
   const Options& o_;
@@ -148,10 +150,21 @@ class Watcher {
   FileState drawn_;  // the file as it was when last rendered
   std::set<std::string> reported_;
   std::unique_ptr<GrowingProfile> growing_;  // what the reads so far kept
+  std::optional<Error> failed_;              // the last render's error, if it failed
 };
 
 void Watcher::report(const Diagnostic& d) {
   if (reported_.insert(without_figures(d)).second) r_.warning(d);
+}
+
+// The watched process has ended: what was waited for will not come, so a
+// profile that could not be drawn is an error then (exit status 1).
+void Watcher::check_drawn() const {
+  if (failed_) {
+    const Diagnostic& d = failed_->diagnostic();
+    throw Error(failed_->kind(), {d.file, d.location, d.message + " (and the watched process has ended)"});
+  }
+  if (!drawn_.exists) throw input_error(path_, "", "the watched process has ended without writing this file");
 }
 
 // "prog.hp: 120 samples to 12.00 s, total 1,234 bytes x seconds; wrote
@@ -200,8 +213,10 @@ bool Watcher::render() {
   } catch (const Error& e) {
     if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output || plainly_not_a_profile(path_)) throw;
     report({e.diagnostic().file, e.diagnostic().location, e.diagnostic().message + " (waiting for more)"});
+    failed_ = e;
     return false;
   }
+  failed_.reset();
   for (const Diagnostic& d : warnings) report(d);
   r_.status(status(s, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
   return s.finished;
@@ -219,11 +234,12 @@ void Watcher::run_until_done() {
         growing_.reset();
       }
       drawn_ = now;
-      if (render() || ended) return;
+      if (render()) return;
+      if (ended) return check_drawn();
       pause_for(w_.interval);  // at most one render an interval
       continue;
     }
-    if (ended) return;
+    if (ended) return check_drawn();
     ended = w_.pid && process_ended(*w_.pid);  // one more look at the file, then end
     if (!waiter && now.exists) waiter = std::make_unique<ChangeWait>(path_);
     if (ended) continue;

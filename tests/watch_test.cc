@@ -186,6 +186,32 @@ TEST(Watch, EndsWhenTheWatchedProcessHasEnded) {
   EXPECT_EQ(exit_status_of(watch), 0);
 }
 
+// Once the watched process has ended, what the watch waited for will not
+// come: a profile it could not draw is an error, with no output written.
+std::string error_of_a_watch_after_the_end(const std::string& dir, const std::string& profile) {
+  pid_t gone = fork();
+  if (gone == 0) _exit(0);
+  EXPECT_EQ(waitpid(gone, nullptr, 0), gone);
+  Child watch(start(dir, "--watch=0.01 --watch-pid " + std::to_string(gone) + " -o out.svg " + profile));
+  EXPECT_EQ(exit_status_of(watch), 1);
+  EXPECT_FALSE(file_exists(dir + "/out.svg"));
+  return read_file(dir + "/err.txt");
+}
+
+TEST(Watch, AProfileNeverDrawnIsAnErrorOnceTheProcessHasEnded) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/prog.eventlog", std::string("hdrb\0\0\0\0junkjunk", 16));
+  std::string err = error_of_a_watch_after_the_end(dir, "prog.eventlog");
+  EXPECT_NE(err.find("error: prog.eventlog:byte 4: expected the event-type list marker"), std::string::npos) << err;
+  EXPECT_NE(err.find("(and the watched process has ended)"), std::string::npos) << err;
+}
+
+TEST(Watch, AFileNeverWrittenIsAnErrorOnceTheProcessHasEnded) {
+  std::string err = error_of_a_watch_after_the_end(scratch_dir(), "prog.hp");
+  EXPECT_NE(err.find("error: prog.hp: the watched process has ended without writing this file"), std::string::npos)
+      << err;
+}
+
 TEST(Watch, AReplacedFileStartsOver) {
   std::string dir = scratch_dir();
   std::string hc = small("leak-hc.hp"), hb = small("leak-hb.hp");
