@@ -110,7 +110,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!log) whole += "\n";
   hpng::InputFormat format = log ? hpng::InputFormat::eventlog : hpng::InputFormat::hp;
   // Pieces of every size from 1 to 97 bytes, but at most about 1,000 of them:
-  // each is a copy of the file so far.
+  // each update opens the file again and reads what it gained.
   size_t step = std::max<size_t>(1 + size % 97, size / 1024);
   check(whole, format, step, size_t{1} << 20);
   check(whole, format, step, 16);
