@@ -11,10 +11,10 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "eventlog_writer.h"
-#include "hpng/output_file.h"
-#include "hpng/band_matrix.h"
-#include "hpng/read.h"
+#include "support/eventlog_writer.h"
+#include "hpng/output/output_file.h"
+#include "hpng/matrix/band_matrix.h"
+#include "hpng/read/read.h"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include <csignal>
 #include <cstdio>
 
-#include "cli.h"
-#include "hpng/watch.h"
+#include "app/cli.h"
+#include "hpng/app/run.h"
 
 namespace {
 
@@ -37,31 +37,45 @@ int parse(int argc, char** argv, hpng::Options& opts) {
     return 2;
   } catch (const hpng::Error& e) {
     print("error", e.what());
-    return hpng::exit_status(e.kind());
+    return hpng::exit_status(e.code());
   }
   for (const std::string& n : notes) print("warning", n);
   return 0;
 }
 
 // --watch on a terminal: one status line, rewritten in place; warnings
-// clear it first. Off a terminal, only warnings and errors.
-void run_watch(const hpng::Options& opts) {
-  bool tty = ::isatty(STDERR_FILENO);
-  bool shown = false;
-  auto clear = [&] {
-    if (shown) std::fputs("\r\033[K", stderr);
-    shown = false;
-  };
-  hpng::WatchReport report{[&](const hpng::Diagnostic& d) { clear(), print("warning", hpng::describe(d)); },
-                           [&](const std::string& line) {
-                             if (!tty) return;
-                             clear();
-                             std::fprintf(stderr, "%s", line.c_str());
-                             shown = true;
-                           }};
-  hpng::watch(opts, {*opts.watch, opts.watch_pid}, report);
-  if (shown) std::fputc('\n', stderr);
-}
+// clear it first. Off a terminal, only warnings and errors. Its warnings
+// are printed as they come (it runs until stopped); a one-shot run's once
+// it is over, after its error if it failed.
+class Terminal {
+ public:
+  explicit Terminal(bool watch) : watch_(watch), tty_(::isatty(STDERR_FILENO)) {}
+  ~Terminal() {
+    if (shown_) std::fputc('\n', stderr);
+  }
+  void listen(hpng::Warnings& warnings) {
+    if (watch_) warnings.on_add = [this](const hpng::Diagnostic& d) { clear(), print("warning", hpng::describe(d)); };
+  }
+  hpng::StatusLine status() {
+    return [this](const std::string& line) {
+      if (!tty_) return;
+      clear();
+      std::fprintf(stderr, "%s", line.c_str());
+      shown_ = true;
+    };
+  }
+  void after(const hpng::Warnings& warnings) {
+    if (watch_) return;
+    for (const hpng::Diagnostic& w : warnings) print("warning", hpng::describe(w));
+  }
+  void clear() {
+    if (shown_) std::fputs("\r\033[K", stderr);
+    shown_ = false;
+  }
+
+ private:
+  bool watch_, tty_, shown_ = false;
+};
 
 }  // namespace
 
@@ -72,21 +86,23 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   hpng::Options opts;
   if (int status = parse(argc, argv, opts)) return status < 0 ? 0 : status;
-  if (!opts.files.input && ::isatty(STDIN_FILENO)) {
+  if (!opts.output.files.input && ::isatty(STDIN_FILENO)) {
     std::fprintf(stderr, "%s: reading a heap profile from standard input (see --help)\n", program.c_str());
   }
   hpng::Warnings warnings;
+  Terminal terminal(opts.watch.has_value());
+  terminal.listen(warnings);
   int status = 0;
   try {
-    if (opts.watch) run_watch(opts);
-    else hpng::run(opts, warnings);
+    hpng::run(hpng::resolve_job(opts, warnings), warnings, terminal.status());
   } catch (const hpng::Error& e) {
+    terminal.clear();
     print("error", e.what());
-    status = hpng::exit_status(e.kind());
+    status = hpng::exit_status(e.code());
   } catch (const std::bad_alloc&) {
     print("error", "out of memory");
     status = 1;
   }
-  for (const hpng::Diagnostic& w : warnings) print("warning", hpng::describe(w));
+  terminal.after(warnings);
   return status;
 }

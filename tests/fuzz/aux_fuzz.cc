@@ -3,10 +3,10 @@
 #include <cstdint>
 #include <string>
 
-#include "hpng/aux_file.h"
-#include "hpng/band_matrix.h"
-#include "hpng/read.h"
-#include "hpng/shade.h"
+#include "hpng/read/aux_file.h"
+#include "hpng/matrix/band_matrix.h"
+#include "hpng/read/read.h"
+#include "hpng/shade/shade.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > (1u << 16)) return -1;

@@ -16,8 +16,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "hpng/growing_profile.h"
-#include "hpng/hp_reader.h"
+#include "hpng/matrix/growing_profile.h"
+#include "hpng/read/hp_reader.h"
 
 namespace {
 

@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "../../src/parallel_hp.h"
-#include "hpng/hp_reader.h"
+#include "read/hp/parallel_hp.h"
+#include "hpng/read/hp_reader.h"
 #include "same_profile.h"
 
 namespace {

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <string>
 
-#include "hpng/band_matrix.h"
-#include "hpng/hp_reader.h"
-#include "hpng/read.h"
+#include "hpng/matrix/band_matrix.h"
+#include "hpng/read/hp_reader.h"
+#include "hpng/read/read.h"
 #include "same_profile.h"
 
 namespace {

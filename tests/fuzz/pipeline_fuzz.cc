@@ -4,16 +4,16 @@
 #include <cstdint>
 #include <string>
 
-#include "hpng/band_filter.h"
-#include "hpng/band_matrix.h"
-#include "hpng/export.h"
-#include "hpng/heap_lines.h"
-#include "hpng/layout.h"
-#include "hpng/percent.h"
-#include "hpng/read.h"
-#include "hpng/render.h"
-#include "hpng/shade.h"
-#include "hpng/window.h"
+#include "hpng/transform/band_filter.h"
+#include "hpng/matrix/band_matrix.h"
+#include "hpng/output/export.h"
+#include "hpng/shade/heap_lines.h"
+#include "hpng/layout/layout.h"
+#include "hpng/matrix/percent.h"
+#include "hpng/read/read.h"
+#include "hpng/render/render.h"
+#include "hpng/shade/shade.h"
+#include "hpng/transform/window.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "hpng/samples.h"
+#include "hpng/stream/samples.h"
 
 class RecordingSink : public hpng::SampleSink {
  public:

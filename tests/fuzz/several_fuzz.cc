@@ -6,14 +6,14 @@
 #include <cstdint>
 #include <string>
 
-#include "hpng/band_matrix.h"
-#include "hpng/compare.h"
-#include "hpng/diff.h"
-#include "hpng/export.h"
-#include "hpng/layout.h"
-#include "hpng/read.h"
-#include "hpng/render.h"
-#include "hpng/shade.h"
+#include "hpng/matrix/band_matrix.h"
+#include "hpng/matrix/compare.h"
+#include "hpng/matrix/diff.h"
+#include "hpng/output/export.h"
+#include "hpng/layout/layout.h"
+#include "hpng/read/read.h"
+#include "hpng/render/render.h"
+#include "hpng/shade/shade.h"
 
 namespace {
 

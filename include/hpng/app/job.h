@@ -1,0 +1,84 @@
+// The job: the command line resolved, once, into what the run does: the
+// mode, the inputs opened with their formats, how they are read and
+// selected, the output planned for the input's format, and what is done to
+// the matrix before it is drawn. run (run.h) dispatches on the mode; every
+// mode composes the same stages from it.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hpng/app/options.h"
+#include "hpng/read/aux_file.h"
+#include "hpng/read/eventlog_reader.h"
+#include "hpng/shade/shade.h"
+
+namespace hpng {
+
+enum class Mode {
+  one_profile,  // one chart (or export) of one profile
+  compare,      // --compare: one chart per input, alike, on one scale
+  diff,         // --diff BEFORE AFTER: the difference
+  watch,        // --watch: one profile, drawn again as it grows
+};
+
+struct ProfileInput {
+  std::string path;    // as opened: hp2ps's rule, `prof` reads prof.hp
+  InputFormat format;  // sniffed once from the first bytes, or --input-format's; under --watch,
+                       // automatic until the file is there (watch_job sniffs it)
+  Input input;         // open; under --watch, opened afresh at each update instead
+};
+
+// How each input is read: its reader, then the transformations asked for.
+struct ReadPlan {
+  EventlogOptions eventlog;
+  TimeWindow window;  // first, so that the filter sees only the window's bands
+  BandFilter filter;
+};
+
+// The output, settled for the format of the (first) input: where it goes,
+// how the chart is drawn there, and the .aux that -p reads.
+struct OutputPlan {
+  FilePlan files;
+  ChartStyle chart;
+  Palette palette;
+  // A chart keeps the samples its columns can show (time_buckets.h); JSON
+  // and CSV (0) every sample.
+  size_t time_buckets = 0;
+  std::optional<AuxFile> aux;
+  bool is_chart() const { return files.format != OutputFormat::json && files.format != OutputFormat::csv; }
+};
+
+// What happens to the matrix between the selection and the drawing.
+struct MatrixPlan {
+  std::optional<double> x_max, y_max;  // the axes reach at least this far
+  bool percent = false;
+  bool stable_colours = false;
+  bool mixed_units = false;  // --compare, --diff: accept profiles in different units
+};
+
+struct Job {
+  Mode mode = Mode::one_profile;
+  std::vector<ProfileInput> inputs;  // one, except for --compare and --diff
+  ReadPlan read;
+  SelectOptions select;  // its .aux pointer is set where the output plan is used (selection())
+  MatrixPlan matrix;
+  OutputRequest asked;               // the output as asked: plan_output settles it
+  std::optional<OutputPlan> output;  // settled; under --watch once the file's format is known
+  double watch_interval = 2;         // --watch: seconds, the least time between two renders
+  std::optional<int> watch_pid;      // --watch-pid: also end when this process has
+};
+
+// Resolves the command line: opens the inputs (not under --watch), sniffs
+// each format once, plans the output and reads -p's .aux. Throws Error.
+Job resolve_job(const Options& o, Warnings& warnings);
+
+// The output plan for inputs of `format` (the first input's): resolve_job's,
+// and --watch's once it has seen the file. Throws Error (usage) for an
+// output that cannot be made.
+OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings);
+
+// The selection options with the output plan's .aux (-p).
+SelectOptions selection(const Job& job, const OutputPlan& plan);
+
+}  // namespace hpng

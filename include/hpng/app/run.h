@@ -1,0 +1,21 @@
+// The run: one dispatch on the job's mode. Each mode is a file of its own
+// (app/one_profile.cc, compare_runs.cc, diff_runs.cc, watch.cc) that
+// composes the same stages: read -> transform -> statistics -> select ->
+// matrix -> shade -> layout -> render | export -> write.
+#pragma once
+#include <functional>
+#include <string>
+
+#include "hpng/app/job.h"
+
+namespace hpng {
+
+// --watch's line about the state after each render (a terminal shows it).
+using StatusLine = std::function<void(const std::string&)>;
+
+// Runs the job; its warnings go to `warnings`, each once (--watch, which
+// runs until stopped, adds them as it finds them: `warnings.on_add` prints
+// them then). Throws Error.
+void run(const Job& job, Warnings& warnings, const StatusLine& status = {});
+
+}  // namespace hpng

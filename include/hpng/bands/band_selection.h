@@ -1,0 +1,39 @@
+// Band selection: hp2ps's processing of the per-band figures, stage by
+// stage in hp2ps's order: a hash-seeded start order, trace elimination
+// (which also sorts by total), -d, -i, -p, then the band limit and OTHER.
+// A pure function of the figures: which bands are drawn, in which order,
+// and which are summed into OTHER.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "hpng/read/aux_file.h"
+#include "hpng/bands/band_stats.h"
+
+namespace hpng {
+
+enum class NameOrder { none, ascending, descending };
+
+struct SelectOptions {
+  double trace_percent = 1.0;  // -t
+  bool by_deviation = false;   // -d
+  NameOrder by_name = NameOrder::none;  // -i, -i-
+  int band_limit = 20;         // -m; 0 = no limit
+  const AuxFile* aux = nullptr;  // -p
+};
+
+struct Selection {
+  std::vector<uint32_t> other;  // bands summed into OTHER (none: no OTHER band)
+  std::vector<uint32_t> drawn;  // bands drawn on their own, bottom first
+  size_t rows() const { return drawn.size() + (other.empty() ? 0 : 1); }
+};
+
+// `deviations` (band_deviations) is needed with opts.by_deviation only.
+Selection select_bands(const BandStats& stats, const SelectOptions& opts, const std::vector<double>& deviations = {});
+
+// hp2ps's 513-bucket hash: the order bands start in before any sort, which
+// decides how ties end up.
+uint32_t hp2ps_hash_bucket(const std::string& name);
+
+}  // namespace hpng

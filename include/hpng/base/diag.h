@@ -1,0 +1,123 @@
+// Diagnostics: every stage reports problems in one shape, so `main` alone
+// decides how to print them and which exit status to use. A problem has a
+// code (what went wrong: programs and tests ask for it), the file it is
+// about, where in it (numbers), the offending text, and a message for
+// people; describe() makes the printed text from them, in one place. An
+// error is thrown as an Error; recoverable problems go to the one Warnings
+// channel each stage is given. Readers keep byte offsets and count lines
+// only when a message is made.
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+namespace hpng {
+
+enum class Code {
+  // Usage errors, exit status 2: the command line asks for what cannot be.
+  bad_option,           // an option, its value, or the files named are wrong
+  conflicting_options,  // two options that do not go together
+  bad_pattern,          // an --include, --exclude or --merge pattern does not compile
+  bad_size,             // a picture size beyond what can be drawn
+  unknown_extension,    // an output whose extension names no format hp2ps-ng writes
+  output_is_input,      // an output would overwrite an input (or the .aux the picture)
+  mixed_units,          // profiles in different units cannot share a scale
+  // Input errors, exit status 1: an input cannot be read, or is not a profile.
+  cannot_read,      // the system would not open or read a file
+  not_a_profile,    // the bytes are plainly something else (a PDF, source code, ...)
+  hp_syntax,        // a .hp statement is malformed (line and column)
+  aux_syntax,       // an .aux statement is malformed (line and column)
+  bad_eventlog,     // an eventlog's header or events are malformed (byte offset)
+  no_samples,       // the profile holds no complete sample
+  input_changed,    // a file changed while it was being read
+  too_large,        // an input beyond what can be held (a file read whole, the matrix)
+  watch_ended,      // --watch: the watched process ended before a picture could be drawn
+  // Nothing to draw, exit status 1: the options leave nothing of the profile.
+  empty_window,  // no sample within --from/--to
+  empty_filter,  // --include/--exclude leave no band
+  // Output errors, exit status 1.
+  cannot_write,   // an output or its .aux cannot be written
+  cannot_render,  // Cairo could not draw or encode the picture
+  no_fonts,       // the bundled fonts cannot be loaded
+  // Warnings: the run goes on.
+  unfinished,        // the profile has no end (a killed or running program): its complete samples are drawn
+  cut_short,         // the file ends inside a statement or sample, which is left out
+  skipped,           // part of an input is left out (an undeclared or short event, a restarted profile)
+  held_censuses,     // -hb: the RTS wrote every census at exit; they are placed at their census times
+  no_data,           // no sample has data: the chart is empty
+  option_ignored,    // an option that does nothing for this output or input
+  format_mismatch,   // --format disagrees with the output's extension
+  beyond_scale,      // the profile goes beyond --x-max or --y-max
+  aux_not_written,   // the output was written, its .aux was not
+  file_restarted,    // --watch: the file was truncated or replaced
+  waiting,           // --watch: the profile cannot be drawn yet
+};
+
+// What an error's code means for the run: which exit status, and whether a
+// --watch can wait for it to go away.
+enum class ErrorKind { usage, input, nothing_to_draw, output, warning };
+ErrorKind kind_of(Code code);
+
+struct Diagnostic {
+  Code code;
+  std::string file;               // the input's or output's name as the user gave it; empty: the command line
+  std::optional<size_t> byte{};   // where: a byte offset into the file (an eventlog) ...
+  size_t line = 0, column = 0;    // ... or a line and column from 1 (a text file); 0: none
+  std::string text{};             // the offending input, as an excerpt; empty: none
+  std::string message{};          // what was expected / what went wrong
+  friend bool operator==(const Diagnostic&, const Diagnostic&) = default;
+};
+
+// "FILE:LINE:COL: message", "FILE:byte N: message", "FILE: message", or
+// just the message when there is no file.
+std::string describe(const Diagnostic& d);
+
+class Error : public std::runtime_error {
+ public:
+  explicit Error(Diagnostic d);
+  Code code() const { return diag_.code; }
+  ErrorKind kind() const { return kind_of(diag_.code); }
+  const Diagnostic& diagnostic() const { return diag_; }
+
+ private:
+  Diagnostic diag_;
+};
+
+Error usage_error(Code code, std::string message);
+Error file_error(Code code, std::string file, std::string message);
+
+// 2 for usage errors, 1 for the rest.
+int exit_status(Code code);
+
+// The warnings of a run, in the order they were found. A warning already
+// said is not said again (a profile is read several times, and each read
+// finds the same).
+class Warnings {
+ public:
+  void add(Diagnostic d);
+  // A new input (a watched file that started over): its warnings are said
+  // again.
+  void start_again() { said_.clear(); }
+  // Called with each warning added (--watch prints them as they come).
+  std::function<void(const Diagnostic&)> on_add;
+  size_t size() const { return list_.size(); }
+  bool empty() const { return list_.empty(); }
+  const Diagnostic& operator[](size_t i) const { return list_[i]; }
+  std::vector<Diagnostic>::const_iterator begin() const { return list_.begin(); }
+  std::vector<Diagnostic>::const_iterator end() const { return list_.end(); }
+
+ private:
+  std::vector<Diagnostic> list_;
+  std::unordered_set<std::string> said_;  // code and text of each
+};
+
+// A short, printable excerpt of input bytes for messages: at most `max`
+// bytes, control and non-UTF-8 bytes shown as \xNN.
+std::string excerpt(std::string_view bytes, size_t max = 40);
+
+}  // namespace hpng

@@ -1,0 +1,58 @@
+// Input bytes and format detection. A file is read in windows with read(),
+// never held whole (nor mapped: faulting a mapping's pages in cost three
+// times a read's copy), so memory does not grow with the file, and every
+// pass of band selection reads it again. Standard input, a pipe or a device
+// is first copied to an unlinked file in $TMPDIR, as it can be read only
+// once. Bytes given in memory (tests, fuzzers) are read as they are.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "hpng/base/diag.h"
+
+namespace hpng {
+
+enum class InputFormat { automatic, hp, eventlog };
+
+struct InputFile;  // an open regular file (input.cc)
+
+struct Input {
+  std::string name;   // for messages: the path, or "stdin"
+  std::string bytes;  // the input, when it is held in memory
+  std::shared_ptr<const InputFile> file{};  // else the file it is read from
+
+  size_t size() const;
+  // The first bytes (up to 4 KiB): enough to sniff the format and to say
+  // what a file that is not a profile is.
+  std::string_view head() const;
+  // A diagnostic at a byte offset of this text input, with its line and
+  // column (counted when a message needs them).
+  Diagnostic at(Code code, size_t offset, std::string message) const;
+};
+
+// Opens a regular file, or copies standard input for "-" (or a pipe, a
+// device) to an unlinked temporary file. Throws Error (kind input).
+Input load_input(const std::string& path);
+
+// Hands the input to `feed(bytes, base, at_end)` in order: `bytes` are the
+// input's from offset `base`, and `at_end` says they run to its end. `feed`
+// returns the offset up to which it is done with them: what it is not done
+// with comes again in the next call, with more after it (the input's size:
+// done with everything, stop). Throws Error (kind input) when the file is
+// cut short while it is read.
+// Reading [from, to) instead, `at_end` says the bytes run to `to`.
+using WindowFeed = std::function<size_t(std::string_view bytes, size_t base, bool at_end)>;
+void read_windows(const Input& in, const WindowFeed& feed, size_t from = 0, size_t to = SIZE_MAX);
+
+// The whole input as one string, for small files such as an .aux; throws
+// Error (kind input) above `limit` bytes.
+std::string read_all(const Input& in, size_t limit);
+
+// An eventlog starts with the header-begin marker "hdrb"; anything else is
+// taken as a .hp file.
+InputFormat sniff_format(std::string_view head);
+
+}  // namespace hpng

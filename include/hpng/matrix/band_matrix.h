@@ -1,0 +1,60 @@
+// The band/time matrix every output draws or exports: the selected bands'
+// values at each kept sample time, OTHER summed, in drawing order, with the
+// axis ranges and the title total. Built by one more read of the stream,
+// which adds each point into the row of the band it is drawn in.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "hpng/read/aux_file.h"
+#include "hpng/bands/band_selection.h"
+#include "hpng/bands/band_stats.h"
+
+namespace hpng {
+
+struct Band {
+  std::string name;
+  std::vector<double> values;  // one per time, unscaled, 0 where no point
+  // Over every sample, however many are kept: the highest value and its
+  // time, and the trapezoid area (its part of the title total).
+  double peak = 0, peak_time = 0, area = 0;
+};
+
+struct BandMatrix {
+  ProfileInfo info;           // header, marks, the heap's own lines, the run
+  std::vector<double> times;  // every sample's, or those time_buckets kept
+  size_t samples = 0;         // every sample read, however many are kept
+  std::vector<Band> bands;    // drawing order: index 0 is the bottom band
+  double x_range = 1;  // span of the x axis (hp2ps's X)
+  double y_range = 1;  // top of the y axis (hp2ps's Y)
+  double y_low = 0;    // its bottom: below 0 only in a difference
+  double total = 0;    // trapezoid area of the stacked total (title figure)
+  bool percent = false;  // values are shares of each sample's total (percent.h)
+  bool difference = false;  // values are one run's minus another's (diff.h)
+};
+
+struct MatrixOptions {
+  // 0: every sample; else the reduction of time_buckets.h. The ranges and
+  // the title total always come from every sample.
+  size_t time_buckets = 0;
+  const AuxFile* aux = nullptr;  // -p: its ranges can only enlarge ours
+};
+
+// One more read of the stream, into the selected bands' rows. Throws Error
+// (too_large) when the matrix would exceed kMaxMatrixCells.
+BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, const Selection& selection,
+                        const MatrixOptions& opts, Warnings& warnings);
+
+// The stages after the statistics (collect_stats, the first read): -d's
+// deviations (a read), the selection, and the matrix (a read); select.aux
+// also enlarges the ranges. The reads after the first replay what it
+// recorded, on one thread.
+BandMatrix matrix_from_stats(const SampleSource& source, const BandStats& stats, const SelectOptions& select,
+                             size_t time_buckets, Warnings& warnings);
+
+// Every stage from the statistics to the matrix, reading the stream as often
+// as they need (twice; three times with -d).
+BandMatrix profile_matrix(const SampleSource& source, const SelectOptions& select, size_t time_buckets,
+                          Warnings& warnings);
+
+}  // namespace hpng

@@ -1,0 +1,68 @@
+// --watch's reading of a profile (.hp or eventlog) that grows: each update
+// reads only the bytes appended since the last, and what a chart needs is
+// kept between updates, bounded whatever the file's size:
+//  * the band statistics, added to sample by sample as one read adds them;
+//  * the samples, each with all its points: every sample while there are at
+//    most `keep` (the matrix is then exactly a one-shot read's), after that
+//    those with the lowest and highest total in each slice of the time read
+//    so far, with the first and the last (each time the store fills up it
+//    is halved that way), so memory stays flat;
+//  * the area under the total of every sample (the title's figure).
+// A selection that changes with new data is made again from what is kept,
+// never by reading the file again. Beyond `keep` samples the matrix is the
+// kept samples' (all the chart can show; -d's deviations too), with the
+// sample count, the x axis, the bands' choice and order and, when no band is
+// left out by -t, the title total of every sample.
+// An eventlog's reader ends what it has read with closing samples (the
+// empty one at the last event's time, -hb's held censuses): those are made
+// at each update from a copy of the reader, which reads on from where it was.
+#pragma once
+#include <memory>
+
+#include "hpng/matrix/band_matrix.h"
+#include "hpng/bands/band_stats.h"
+#include "hpng/read/eventlog_reader.h"
+
+namespace hpng {
+
+// The samples to keep for a chart reduced to `time_buckets` (as
+// build_matrix keeps them), or with 0 (JSON, CSV) up to 32,768.
+size_t samples_to_keep(size_t time_buckets);
+
+class ContinuedReader;  // a .hp's or an eventlog's (growing_profile.cc)
+
+class GrowingProfile {
+ public:
+  // `format` is hp or eventlog; `eventlog` says how an eventlog is read.
+  GrowingProfile(InputFormat format, const EventlogOptions& eventlog, size_t keep);
+  ~GrowingProfile();
+  // Reads the complete samples `in` has beyond those read before (`in` is
+  // the same file, grown). Throws Error (kind input); after an error the
+  // profile must be read again from the start.
+  void update(const Input& in, Warnings& warnings);
+  // profile_matrix's result for a one-shot read of the file as it was at
+  // the last update; only once samples() is above 0 (before that, the
+  // profile is not yet drawable: a state, not an error).
+  BandMatrix matrix(const SelectOptions& select, size_t time_buckets, Warnings& warnings) const;
+  size_t samples() const;  // in a one-shot read of the file as it was
+
+ private:
+  class Store;
+  class Sink;
+  struct Tail;
+  struct Figures {  // of every sample fed
+    BandStats stats;
+    double area = 0, last_total = 0;  // under the samples' total; the last one's total
+  };
+  SampleSource kept_source() const;
+  Figures every_sample() const;
+
+  std::string name_;  // the file's, for messages
+  std::unique_ptr<ContinuedReader> reader_;
+  size_t done_ = 0;  // the offset up to which the file has been read
+  Figures fed_;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<Tail> tail_;  // what a one-shot read adds after the samples fed
+};
+
+}  // namespace hpng

@@ -1,0 +1,12 @@
+// Stage on the matrix: --percent. Each sample's bands become shares of that
+// sample's stacked total (a sample with nothing in it stays at 0), so the y
+// axis runs from 0 to 100 %. Bands, order and the title total are those of
+// the plain chart: the same bands, normalised.
+#pragma once
+#include "hpng/matrix/band_matrix.h"
+
+namespace hpng {
+
+void to_percent(BandMatrix& m);
+
+}  // namespace hpng

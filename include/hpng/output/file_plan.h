@@ -1,0 +1,53 @@
+// Where a run reads and writes. hp2ps's naming: `prof` and `prof.hp` read
+// prof.hp and write ./prof.ps and ./prof.aux in the current directory; no
+// file name means standard input to standard output. Beyond hp2ps:
+//  * an eventlog keeps its whole name as the base (prog.eventlog writes
+//    ./prog.eventlog.ps), so it never overwrites the outputs of the .hp of
+//    the same run;
+//  * -o chooses the output, whose extension (any case) gives the format
+//    unless --format does; an extension hp2ps-ng does not write is an error;
+//  * the .aux sits beside the output: its name without the extension, plus
+//    .aux (./prof.ps -> ./prof.aux, as hp2ps; -o out/x.svg -> out/x.aux).
+//    None is written for JSON and CSV, for an output that is not a file
+//    (standard output, a pipe, a device) or in filter mode; -p then reads
+//    ./<base>.aux. --aux FILE puts it (to read and to write) where asked,
+//    --no-aux leaves it out.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "hpng/base/diag.h"
+#include "hpng/input/input.h"
+#include "hpng/output/output_format.h"
+
+namespace hpng {
+
+struct FileOptions {
+  std::optional<std::string> input;    // none: standard input (filter mode)
+  std::string output;                  // -o; empty: derived
+  std::optional<OutputFormat> format;  // --format
+  bool reuse_aux = false;              // -p
+  std::optional<std::string> aux;      // --aux FILE
+  bool no_aux = false;                 // --no-aux
+};
+
+// The path to open: hp2ps's rule (strip a final ".hp", open path + ".hp"),
+// or the name as given when that file exists and path.hp does not.
+std::string input_path(const FileOptions& f);
+
+struct FilePlan {
+  std::string input;   // path opened, "-" for standard input
+  std::string output;  // "-": standard output
+  OutputFormat format;
+  std::string read_aux;   // -p reads this; empty: nothing to read
+  std::string write_aux;  // the .aux written; empty: none
+  bool aux_optional = false;  // failing to write it is only a warning
+};
+
+// `eps`: -e was given (EPS, named .ps as hp2ps names it). Throws Error
+// (kind usage) for an output extension hp2ps-ng does not write and for
+// outputs that would overwrite the input; a --format that disagrees with
+// the extension is a warning.
+FilePlan plan_files(const FileOptions& f, InputFormat input_format, bool eps, Warnings& warnings);
+
+}  // namespace hpng

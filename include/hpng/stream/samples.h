@@ -1,0 +1,94 @@
+// The stream every later stage reads: complete samples, in time order, each
+// with its time and its data points. Readers produce it from either input
+// format, and nothing after them knows which format was read; a
+// transformation (time window, band filter) wraps a source and passes on a
+// stream of the same shape. A reader does not keep the data points, so a
+// profile far larger than memory can be read, again and again: band
+// selection reads the stream once per statistic it needs.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hpng/base/diag.h"
+
+namespace hpng {
+
+struct DataPoint {
+  uint32_t band;  // 0, 1, 2, ... in the order bands were announced
+  double value;   // a band may have several points in one sample: they add
+};
+
+struct Sample {
+  double time;
+  std::span<const DataPoint> points;
+};
+
+struct ProfileHeader {
+  std::string job, date, sample_unit, value_unit;
+  std::string input_format;  // "hp" or "eventlog"
+  std::string source;        // the input's name, for messages
+};
+
+struct Mark {
+  double time;
+  std::string name;  // an eventlog's traceMarker text; a .hp's MARKs have none
+  friend bool operator==(const Mark&, const Mark&) = default;
+};
+
+// A line of the heap's own figures over time, from the eventlog's GC events
+// (a .hp has none): bytes at the times the RTS reported them.
+struct Series {
+  std::string name;   // "heap size", "live bytes", "blocks size", "allocated"
+  std::string event;  // "HEAP_SIZE", ... : what it was read from
+  std::vector<double> times, values;
+};
+
+// What an eventlog says about the run besides the heap profile.
+struct RunInfo {
+  std::string rts;                        // RTS_IDENTIFIER, e.g. "GHC-9.0.2 rts_p"
+  std::vector<std::string> program_args;  // argv, with the +RTS options
+  double sampling_interval = 0;           // -i, seconds (0: not known)
+  std::string breakdown;                  // "-hc", "-hT", ...
+  // HEAP_INFO_GHC: the RTS's heap configuration; all 0 when not known.
+  uint64_t generations = 0, max_heap = 0, allocation_area = 0, megablock = 0, block = 0;
+};
+
+// What a whole read says about the profile besides its samples.
+struct ProfileInfo {
+  ProfileHeader header;
+  std::vector<Mark> marks;      // in time order
+  std::vector<Series> series;   // eventlogs only
+  std::optional<RunInfo> run;   // eventlogs only
+  // The RTS finished the profile: a .hp's closing empty sample, an
+  // eventlog's end-of-data marker (else the program still runs, or died).
+  bool finished = false;
+};
+
+class SampleSink {
+ public:
+  virtual ~SampleSink() = default;
+  // A band, announced once, before the first sample with a point of it; ids
+  // count up from 0 in the order bands are first seen in complete samples.
+  virtual void band(uint32_t id, std::string_view name) = 0;
+  // Times never decrease from one sample to the next.
+  virtual void sample(const Sample& s) = 0;
+};
+
+// One whole read of a profile into a sink: every call delivers the same
+// bands and samples. Warnings go to the list it is given.
+using SampleSource = std::function<ProfileInfo(SampleSink&, Warnings&)>;
+
+// Every read of a profile gives the same stream, unless the file was
+// rewritten between reads: then a later read has bands the first did not.
+Error profile_changed(const std::string& source);
+
+// The most band x sample cells a drawing holds (1 GiB of values): larger
+// selections are refused with a clear message instead of exhausting memory.
+constexpr size_t kMaxMatrixCells = size_t{1} << 27;
+
+}  // namespace hpng

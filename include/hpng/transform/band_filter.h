@@ -1,0 +1,32 @@
+// Transformation: choosing bands by name. Bands are kept by --include and
+// removed by --exclude before any of hp2ps's processing, as if the program
+// had not had them, and --merge adds bands up under one name, as if the
+// .hp had named them alike. Patterns are ECMAScript regular expressions,
+// matched anywhere in a band's name.
+#pragma once
+#include <regex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "hpng/stream/samples.h"
+
+namespace hpng {
+
+struct BandFilter {
+  std::vector<std::regex> include;  // none: every band; else a band matching one
+  std::vector<std::regex> exclude;  // then drop bands matching one
+  std::vector<std::pair<std::regex, std::string>> merge;  // then the first match renames
+  bool empty() const { return include.empty() && exclude.empty() && merge.empty(); }
+};
+
+// Compiles the options' texts; `merge` entries are REGEX=NAME (split at the
+// last '='). Throws Error (kind usage) naming the option, and for a pattern
+// that does not compile the position where it goes wrong.
+BandFilter compile_band_filter(const std::vector<std::string>& include, const std::vector<std::string>& exclude,
+                               const std::vector<std::string>& merge);
+
+// Throws Error (kind nothing_to_draw) when the filter leaves no band.
+SampleSource filter_bands(SampleSource source, BandFilter filter);
+
+}  // namespace hpng

@@ -1,0 +1,401 @@
+// Command-line handling. hp2ps reads options its own way: the first letter
+// after '-' selects the option and the rest of the argument is its value
+// (-m10, -e6in, -t0.5, -i-); only 'p' lets another letter follow (-pc).
+// translate_hp2ps_args checks those values and turns them into long
+// options, so that CLI11 does the rest of the parsing and --help.
+// Departures, each deliberate: a wrong option or value is exit status 2
+// with a message on stderr (hp2ps printed usage to stdout and exited 0, and
+// took "-mabc" as -m0); options after the file name are honoured (hp2ps
+// ignored them); a second file name is an error; -l means "no band limit,
+// no key", as the GHC manual documents it.
+#include "app/cli.h"
+
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <regex>
+
+#include "hpng/shade/shade.h"
+
+namespace hpng {
+
+namespace {
+
+// Long options whose value is the next argument, copied verbatim.
+bool takes_next_argument(const std::string& a) {
+  static const char* const names[] = {"-o",        "--output",  "--format",  "--input-format", "--dpi",
+                                      "--ccs-length", "--from", "--to",      "--include",      "--exclude",
+                                      "--merge",   "--aux",     "--max-bands", "--trace",       "--eps-width",
+                                      "--sort-name", "--title",   "--palette", "--width",     "--height",
+                                      "--x-max",   "--y-max",   "--watch-pid"};
+  for (const char* n : names) {
+    if (a == n) return true;
+  }
+  return false;
+}
+
+bool looks_like_value(const std::string& s) { return std::regex_match(s, std::regex("[0-9.]+[a-z%]*")); }
+
+[[noreturn]] void bad_letter(char letter, const std::string& arg, const std::string& expected,
+                             const std::string& next) {
+  std::string msg = "-" + std::string(1, letter) + " " + expected;
+  if (arg.size() == 2 && looks_like_value(next)) {
+    msg += "; its value goes in the same argument: write -" + std::string(1, letter) + next + ", not " + arg + " " + next;
+  } else if (arg.size() > 2) {
+    msg += " (got '" + arg + "')";
+  }
+  throw usage_error(Code::bad_option, msg);
+}
+
+// -m<n>: a whole number, 0 or more (0: no limit and no key).
+std::string band_limit(const std::string& arg, const std::string& rest, const std::string& next) {
+  if (!rest.empty() && rest[0] == '-') bad_letter('m', arg, "takes a band limit of 0 or more", next);
+  if (!std::regex_match(rest, std::regex("[0-9]{1,9}"))) {
+    bad_letter('m', arg, "takes a whole number attached, e.g. -m10 (-m0: no limit)", next);
+  }
+  return "--max-bands=" + rest;
+}
+
+// -t<pct>: a percentage from 0 to 5; -t alone is 0, as in hp2ps.
+std::string trace(const std::string& arg, const std::string& rest, const std::string& next) {
+  if (rest.empty()) return "--trace=0";
+  if (!std::regex_match(rest, std::regex("[0-9]+(\\.[0-9]*)?|\\.[0-9]+"))) {
+    bad_letter('t', arg, "takes a percentage from 0 to 5 attached, e.g. -t0.5", next);
+  }
+  if (std::atof(rest.c_str()) > 5) throw usage_error(Code::bad_option, arg + ": the trace percentage must be from 0 to 5");
+  return "--trace=" + rest;
+}
+
+// -i, -i+ (ascending), -i- (descending).
+std::string name_order(const std::string& arg, const std::string& rest, const std::string& next) {
+  if (rest.empty() || rest == "+") return "--sort-name=asc";
+  if (rest == "-") return "--sort-name=desc";
+  bad_letter('i', arg, "takes nothing, + or - (-i, -i+: ascending; -i-: descending)", next);
+}
+
+std::string eps(const std::string& arg, const std::string& rest, const std::string& next) {
+  if (rest.empty()) bad_letter('e', arg, "takes a width attached, e.g. -e6in, -e150mm or -e400pt", next);
+  return "--eps-width=" + rest;
+}
+
+// One argument's letters: the first decides; 'p' lets another follow.
+void translate_cluster(const std::string& arg, const std::string& next, std::vector<std::string>& out,
+                       std::vector<std::string>& notes) {
+  for (std::string cluster = arg.substr(1); !cluster.empty();) {
+    char letter = cluster[0];
+    std::string rest = cluster.substr(1);
+    auto flag = [&](const char* name) {
+      out.push_back(name);
+      if (!rest.empty()) notes.push_back("ignoring '" + rest + "' in " + arg + " (one option per argument, as in hp2ps)");
+    };
+    switch (letter) {
+      case 'b': return flag("--big-title");
+      case 's': return flag("--small-title");
+      case 'c': return flag("--colour");
+      case 'd': return flag("--sort-deviation");
+      case 'g': return flag("--portrait");
+      case 'M': return flag("--key-pages");
+      case 'y': return flag("--no-marks");
+      case 'l': return flag("--max-bands=0");
+      case 'h': case '?': out.push_back("--help"); return;
+      case 'i': out.push_back(name_order(arg, rest, next)); return;
+      case 'e': out.push_back(eps(arg, rest, next)); return;
+      case 'm': out.push_back(band_limit(arg, rest, next)); return;
+      case 't': out.push_back(trace(arg, rest, next)); return;
+      case 'o': out.push_back("--output=" + rest); return;
+      case 'p': out.push_back("--reuse-aux"); cluster = rest; continue;
+      default: throw usage_error(Code::bad_option, "unknown option '-" + cluster + "' in " + arg + " (see --help)");
+    }
+  }
+}
+
+std::vector<std::string> translate_hp2ps_args(int argc, char** argv, std::vector<std::string>& notes) {
+  std::vector<std::string> out;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    std::string next = i + 1 < argc ? argv[i + 1] : "";
+    if (takes_next_argument(a) && i + 1 < argc) {
+      out.push_back(a);
+      out.push_back(argv[++i]);
+    } else if (a == "--watch") {  // its interval only ever attached: --watch=5
+      out.push_back("--watch=2");
+    } else if (a == "--") {
+      for (++i; i < argc; ++i) out.push_back(argv[i]);
+    } else if (a.rfind("--", 0) == 0 || a[0] != '-') {
+      out.push_back(a);
+    } else if (a.size() > 1) {  // a lone "-" is an empty cluster, as in hp2ps
+      translate_cluster(a, next, out, notes);
+    }
+  }
+  return out;
+}
+
+// -e's width: a number and a unit (in, mm, pt; none means points), more
+// than 2 inches.
+double eps_width_points(const std::string& text) {
+  std::smatch m;
+  if (!std::regex_match(text, m, std::regex("([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)([a-zA-Z]*)"))) {
+    throw usage_error(Code::bad_option, "-e takes a width such as 6in, 150mm or 400pt (got '" + text + "')");
+  }
+  std::string unit = m[2];
+  double v = std::atof(m[1].str().c_str());
+  double points = unit == "in" ? v * 72 : unit == "mm" ? v * 2.834646 : unit == "pt" || unit.empty() ? v : -1;
+  if (points < 0) throw usage_error(Code::bad_option, "-e" + text + ": unknown unit '" + unit + "' (use in, mm or pt, e.g. -e6in)");
+  if (!(points > 144)) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4g", points);
+    throw usage_error(Code::bad_option, "-e" + text + ": the width must be more than 2 inches (144pt); " + text + " is " + buf + "pt");
+  }
+  return points;
+}
+
+// CLI11 check: a number from lo to hi, said in words.
+CLI::Validator within(double lo, double hi, const std::string& what) {
+  return CLI::Validator(
+      [=](const std::string& v) -> std::string {
+        char* end = nullptr;
+        double d = std::strtod(v.c_str(), &end);
+        if (end == v.c_str() || *end != '\0') return what + " (got '" + v + "')";
+        if (d < lo || d > hi) return what + " (got " + v + ")";
+        return "";
+      },
+      "", "");
+}
+
+// CLI11 transform: one of the names in `table` (any case), turned into its
+// enum value, or a message listing them.
+template <class E>
+CLI::Validator one_of(const std::vector<std::pair<std::string_view, E>>& table, const std::string& what) {
+  return CLI::Validator(
+      [table, what](std::string& v) -> std::string {
+        std::string names, lower = v;
+        for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        for (const auto& [name, e] : table) {
+          if (name == lower) {
+            v = std::to_string(static_cast<int>(e));
+            return "";
+          }
+          names += (names.empty() ? "" : ", ") + std::string(name);
+        }
+        return "'" + v + "' is not " + what + " (" + names + ")";
+      },
+      "", "");
+}
+
+// --width, --height: a positive number, then px (the default) or pt.
+Length picture_length(const std::string& option, const std::string& text) {
+  std::smatch m;
+  if (!std::regex_match(text, m, std::regex("([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(px|pt)?"))) {
+    throw usage_error(Code::bad_option, option + " takes a size in pixels or points, e.g. 1200, 1200px or 800pt (got '" + text + "')");
+  }
+  return {std::atof(m[1].str().c_str()), m[2] == "pt"};
+}
+
+struct Parsed {  // values CLI11 fills and parse_command_line turns into Options
+  std::vector<std::string> files;
+  std::string eps;
+  std::optional<std::string> width, height;
+  std::optional<double> from, to;
+  std::vector<std::string> include, exclude, merge;
+  std::optional<std::string> aux;
+  bool portrait = false, no_marks = false, compare = false, diff = false;
+  int max_bands = 20;
+};
+
+void add_file_options(CLI::App& app, Options& o, Parsed& p) {
+  app.add_option("file", p.files,
+                 "Input profile (.hp or eventlog); `prof` reads prof.hp. Without it, stdin -> stdout. Several with "
+                 "--compare or --diff");
+  app.add_option("-o,--output", o.output.files.output, "Output file ('-' is stdout). Default: ./<base>.<ext>, stdout in filter mode");
+  app.add_option("--format", o.output.files.format, "ps, eps, pdf, svg, png, json or csv. Default: from the output's extension, else ps (eps with -e)")
+      ->transform(one_of(output_formats(), "a format hp2ps-ng writes"));
+  static const std::vector<std::pair<std::string_view, InputFormat>> inputs = {
+      {"auto", InputFormat::automatic}, {"hp", InputFormat::hp}, {"eventlog", InputFormat::eventlog}};
+  app.add_option("--input-format", o.input_format, "auto (an eventlog is recognised by its first bytes), hp or eventlog")
+      ->transform(one_of(inputs, "an input format"));
+  app.add_flag("--reuse-aux", o.output.files.reuse_aux, "(-p) reuse order, shades and ranges from the .aux of the last run");
+  app.add_option("--aux", p.aux, "The .aux to write (and with -p to read). Default: beside the output, <output minus extension>.aux");
+  app.add_flag("--no-aux", o.output.files.no_aux, "Neither read nor write an .aux");
+}
+
+void add_hp2ps_options(CLI::App& app, Options& o, Parsed& p) {
+  app.add_flag("--colour,--color", o.output.style.colour, "(-c) colour fills instead of grey shades");
+  app.add_flag("--big-title", o.output.style.big_title, "(-b) big title box");
+  app.add_flag("--small-title", o.output.style.small_title, "(-s) small title box (loses to -b)");
+  app.add_flag("--sort-deviation", o.select.by_deviation, "(-d) order bands by standard deviation");
+  static const std::vector<std::pair<std::string_view, NameOrder>> orders = {{"asc", NameOrder::ascending},
+                                                                             {"desc", NameOrder::descending}};
+  app.add_option("--sort-name", o.select.by_name, "(-i, -i-) order bands by name, asc or desc")
+      ->transform(one_of(orders, "a name order"));
+  app.add_option("--eps-width", p.eps, "(-e<w>[in|mm|pt]) EPS scaled to this width, more than 2in");
+  app.add_flag("--portrait", p.portrait, "(-g) portrait PostScript placement for previewers");
+  app.add_option("--max-bands", p.max_bands, "(-m<n>) band limit, default 20; 0 (or -l) = no limit and no key; above 20 puts the key on its own pages (PNG, SVG: below the graph)")
+      ->check(within(0, 1e9, "takes a whole number of bands, 0 or more"));
+  app.add_flag("--key-pages", o.output.style.key_pages, "(-M) key on separate pages (PNG, SVG: in columns below the graph)");
+  app.add_option("--trace", o.select.trace_percent, "(-t<pct>) trace elimination threshold in percent, 0..5 (default 1)")
+      ->check(within(0, 5, "takes a percentage from 0 to 5"));
+  app.add_flag("--no-marks", p.no_marks, "(-y) do not draw marks");
+}
+
+void add_own_options(CLI::App& app, Options& o, Parsed& p) {
+  app.add_option("--dpi", o.output.dpi, "PNG resolution (default 96)")->check(within(1, 2400, "takes a resolution from 1 to 2400"));
+  app.add_flag("--exact", o.output.exact,
+               "Draw every sample, as hp2ps does (default: curves with more samples than the output can show are "
+               "simplified to its resolution, keeping peaks)");
+  app.add_option("--ccs-length", o.ccs_length,
+                 "Eventlog -hc: cut cost-centre stack names to N bytes as the RTS's -L<N> does (default: whole names)")
+      ->check(within(4, 100000, "takes a length from 4 to 100000 bytes"));
+  app.add_option("--from", p.from, "Draw only the samples at or after this time (in the profile's sample unit)");
+  app.add_option("--to", p.to, "Draw only the samples at or before this time");
+  app.add_option("--include", p.include,
+                 "Keep only bands whose name matches this regular expression (ECMAScript, anywhere in the name; "
+                 "repeatable: a band matching any is kept)")
+      ->allow_extra_args(false);
+  app.add_option("--exclude", p.exclude, "Remove bands whose name matches (after --include; repeatable)")
+      ->allow_extra_args(false);
+  app.add_option("--merge", p.merge, "REGEX=NAME: add up the bands matching REGEX as one band NAME (repeatable)")
+      ->allow_extra_args(false);
+  app.add_flag("--percent", o.percent, "Draw each sample's bands as shares of its total (y axis 0-100 %)");
+  app.add_flag("--heap-lines", o.output.style.heap_lines,
+               "Eventlogs: draw the heap's size, live bytes and blocks size (from GC events) as lines over the bands");
+}
+
+void add_several_options(CLI::App& app, Options& o, Parsed& p) {
+  app.add_flag("--compare", p.compare,
+               "Several profiles: one chart each, in one output (PS, PDF: a page each; SVG, PNG: one under another), "
+               "on one scale, with the same bands, order and fills, one key");
+  app.add_flag("--diff", p.diff,
+               "BEFORE AFTER: each band's AFTER minus BEFORE over time (growth above the axis, shrinkage below), "
+               "the most changed first in the key");
+  app.add_flag("--allow-mixed-units", o.mixed_units, "--compare, --diff: accept profiles in different units");
+  app.add_option("--x-max", o.x_max, "The time axis spans at least this many seconds (sample units)")
+      ->check(within(1e-300, 1e300, "takes a time span above 0"));
+  app.add_option("--y-max", o.y_max, "The value axis reaches at least this value (bytes or the profile's unit)")
+      ->check(within(1e-300, 1e300, "takes a value above 0"));
+  app.add_flag("--stable-colours,--stable-colors", o.stable_colours,
+               "Colour each band from its name: the same in every run, file and chart");
+}
+
+void add_watch_options(CLI::App& app, Options& o) {
+  app.add_option("--watch", o.watch,
+                 "--watch[=SECONDS]: render again whenever the profile grows, at most once every SECONDS (default 2), "
+                 "until the program's profile is finished; a .hp's update reads only what was appended")
+      ->check(within(0.01, 86400, "takes an interval from 0.01 to 86400 seconds"));
+  app.add_option("--watch-pid", o.watch_pid, "With --watch: also stop once process PID has ended")
+      ->check(within(1, 4194304, "takes a process id"));
+}
+
+// --watch needs a file that grows and an output to replace.
+void check_watch(Options& o) {
+  if (o.watch_pid && !o.watch) o.watch = 2;
+  if (!o.watch) return;
+  if (!o.output.files.input) throw usage_error(Code::conflicting_options, "--watch follows a profile file as it grows: name it (not standard input)");
+  if (o.output.files.output == "-") throw usage_error(Code::conflicting_options, "--watch replaces its output at every update: write a file, not standard output");
+  if (o.several != Several::none) throw usage_error(Code::conflicting_options, "--watch follows one profile: not with --compare or --diff");
+}
+
+void add_picture_options(CLI::App& app, Options& o, Parsed& p) {
+  app.add_option("--title", o.output.title, "Title box text, in place of the profile's JOB (the program and its arguments)");
+  std::string names;
+  for (const std::string& n : palette_names()) names += (names.empty() ? "" : ", ") + n;
+  app.add_option("--palette", o.output.palette,
+                 "Band fills: " + names + ". Default greys, hp2ps with -c. okabe-ito, tol-bright, tol-muted and "
+                 "viridis are colour-blind safe")
+      ->check(CLI::Validator(
+          [names](const std::string& v) -> std::string {
+            return find_palette(v) ? "" : "'" + v + "' is not a palette (" + names + ")";
+          },
+          "", ""));
+  app.add_flag("--transparent", o.output.transparent, "SVG and PNG: no white page behind the chart");
+  app.add_option("--width", p.width, "PNG, SVG, PDF: picture width in pixels (1200, 1200px) or points (800pt); text keeps its size");
+  app.add_option("--height", p.height, "PNG, SVG, PDF: picture height, likewise (one of the two given: hp2ps's 3:2 shape)");
+}
+
+// Several inputs: what --compare and --diff take, and what makes no sense
+// with them.
+void finish_several(Options& o, const Parsed& p) {
+  if (p.compare && p.diff) throw usage_error(Code::conflicting_options, "--compare and --diff: use one or the other");
+  if (!p.compare && !p.diff) {
+    if (p.files.size() > 1) {
+      throw usage_error(Code::bad_option, "one profile at a time: '" + p.files[0] + "', then '" + p.files[1] +
+                        "' (--compare or --diff take several; see --help)");
+    }
+    return;
+  }
+  const char* option = p.diff ? "--diff" : "--compare";
+  if (p.diff && p.files.size() != 2) throw usage_error(Code::bad_option, "--diff takes two profiles, BEFORE and AFTER");
+  if (p.files.size() < 2) throw usage_error(Code::bad_option, "--compare takes two or more profiles");
+  if (o.output.files.output.empty()) throw usage_error(Code::conflicting_options, std::string(option) + " draws several profiles into one output: name it with -o");
+  if (o.output.files.reuse_aux || o.output.files.aux) throw usage_error(Code::conflicting_options, std::string(option) + " writes and reads no .aux (-p, --aux): it has several profiles");
+  o.several = p.diff ? Several::diff : Several::compare;
+  o.more_inputs.assign(p.files.begin() + 1, p.files.end());
+}
+
+// --diff draws changes: shares, heap lines and hp2ps's orderings of sizes
+// do not apply.
+void check_diff(const Options& o) {
+  if (o.several != Several::diff) return;
+  if (o.percent) throw usage_error(Code::conflicting_options, "--diff draws changes in the profile's unit: --percent does not apply");
+  if (o.output.style.heap_lines) throw usage_error(Code::conflicting_options, "--diff draws the bands' changes: --heap-lines does not apply");
+  if (o.select.by_deviation || o.select.by_name != NameOrder::none) {
+    throw usage_error(Code::conflicting_options, "--diff orders bands by how much they changed: -d and -i do not apply");
+  }
+}
+
+void finish_options(CLI::App& app, Options& o, const Parsed& p) {
+  if (!p.files.empty()) o.output.files.input = p.files[0];
+  finish_several(o, p);
+  check_diff(o);
+  check_watch(o);
+  if (o.stable_colours && o.output.palette) throw usage_error(Code::conflicting_options, "--stable-colours and --palette: use one or the other");
+  if (o.percent && o.y_max) throw usage_error(Code::conflicting_options, "--percent draws 0 to 100 %: --y-max does not apply");
+  o.output.files.aux = p.aux;
+  o.output.style.portrait = p.portrait;
+  o.output.style.marks = !p.no_marks;
+  if (!p.eps.empty() || app.count("--eps-width")) o.output.style.eps_width = eps_width_points(p.eps);
+  o.select.band_limit = p.max_bands;
+  if (p.max_bands > 20) o.output.style.key_pages = true;
+  o.output.style.no_key = p.max_bands == 0 && !o.output.style.key_pages;
+  if (p.from && p.to && *p.from > *p.to) {
+    throw usage_error(Code::bad_option, "--from " + app["--from"]->as<std::string>() + " is after --to " + app["--to"]->as<std::string>());
+  }
+  o.window = {p.from, p.to};
+  if (o.percent && o.output.style.heap_lines) {
+    throw usage_error(Code::conflicting_options, "--heap-lines draws bytes and --percent draws shares: use one or the other");
+  }
+  o.filter = compile_band_filter(p.include, p.exclude, p.merge);
+  if (p.width) o.output.width = picture_length("--width", *p.width);
+  if (p.height) o.output.height = picture_length("--height", *p.height);
+}
+
+}  // namespace
+
+Options parse_command_line(int argc, char** argv, std::vector<std::string>& notes, std::string& help) {
+  Options o;
+  Parsed p;
+  CLI::App app{"hp2ps-ng: render GHC heap profiles (.hp files and eventlogs) as PostScript, EPS, PDF, SVG or\n"
+               "PNG, or export the band/time matrix as JSON or CSV. A drop-in for hp2ps: its single-letter\n"
+               "options (-c -m10 -e6in -t0.5 -i- -pc ...) work as in hp2ps.",
+               "hp2ps-ng"};
+  app.set_version_flag("--version", std::string("hp2ps-ng ") + HPNG_VERSION);
+  add_file_options(app, o, p);
+  add_hp2ps_options(app, o, p);
+  add_own_options(app, o, p);
+  add_several_options(app, o, p);
+  add_watch_options(app, o);
+  add_picture_options(app, o, p);
+  app.footer(
+      "hp2ps letters: -b -s -c -d -i[+|-] -e<w>[in|mm|pt] -g -l -m<n> -M -p -t<pct> -y, one per\n"
+      "argument with its value attached (-m10, not -m 10; -p may be followed by another letter: -pc).\n"
+      "Files: `hp2ps-ng prof` reads prof.hp and writes ./prof.ps and ./prof.aux; an eventlog\n"
+      "prog.eventlog writes ./prog.eventlog.ps. The .aux goes beside the output.\n"
+      "Exit status: 0 success, 1 bad input or a failed write, 2 usage error.\n"
+      "See man hp2ps-ng for the formats and every difference from hp2ps.");
+  help = app.help();
+  std::vector<std::string> args = translate_hp2ps_args(argc, argv, notes);
+  std::reverse(args.begin(), args.end());  // CLI11 takes them in reverse
+  app.parse(args);
+  finish_options(app, o, p);
+  return o;
+}
+
+}  // namespace hpng

@@ -1,0 +1,60 @@
+// Mode --compare: one chart per input, alike: the bands matched across the
+// inputs, chosen and ordered over all of them together, with the same
+// fills, on one scale.
+#include <algorithm>
+
+#include "app/modes.h"
+#include "app/pipeline.h"
+#include "hpng/layout/layout.h"
+#include "hpng/matrix/compare.h"
+#include "hpng/output/export.h"
+#include "hpng/output/output_file.h"
+
+namespace hpng {
+
+namespace {
+
+std::vector<const BandMatrix*> pointers(const std::vector<BandMatrix>& ms) {
+  std::vector<const BandMatrix*> out;
+  for (const BandMatrix& m : ms) out.push_back(&m);
+  return out;
+}
+
+std::vector<std::string> paths(const Job& job) {
+  std::vector<std::string> out;
+  for (const ProfileInput& in : job.inputs) out.push_back(in.path);
+  return out;
+}
+
+// With one job for all (the same program and flags), a chart is told apart
+// by its file.
+void name_charts(std::vector<BandMatrix>& ms, const std::vector<std::string>& paths) {
+  bool same = std::all_of(ms.begin(), ms.end(), [&](const BandMatrix& m) { return m.info.header.job == ms[0].info.header.job; });
+  for (size_t k = 0; same && k < ms.size(); ++k) ms[k].info.header.job = paths[k] + ": " + ms[k].info.header.job;
+}
+
+std::string compare_output(const Job& job, std::vector<BandMatrix> ms, Warnings& warnings) {
+  const OutputPlan& plan = *job.output;
+  std::vector<std::string> names = paths(job);
+  check_units(pointers(ms), job);
+  for (BandMatrix& m : ms) finish_matrix(m, job.matrix, plan.chart, warnings);
+  share_scales(ms);
+  for (BandMatrix& m : ms) apply_scales(m, job.matrix, warnings);
+  if (plan.files.format == OutputFormat::json) return matrices_json(ms, names);
+  if (plan.files.format == OutputFormat::csv) return matrices_csv(ms, names);
+  std::vector<double> shades = band_shades(ms[0], plan, job.matrix);
+  name_charts(ms, names);
+  std::string title = job.asked.title ? *job.asked.title : "compare: " + names[0] + " ...";
+  return render_picture(layout_charts(ms, shades, plan.chart), title, plan, job);
+}
+
+}  // namespace
+
+void run_compare(const Job& job, Warnings& warnings) {
+  std::vector<SampleSource> sources = matched_streams(job, warnings);
+  std::vector<BandMatrix> ms =
+      shared_matrices(sources, paths(job), selection(job, *job.output), job.output->time_buckets, warnings);
+  write_output(job.output->files.output, compare_output(job, std::move(ms), warnings));
+}
+
+}  // namespace hpng

@@ -1,0 +1,38 @@
+// Mode --diff: each band's AFTER minus BEFORE over time.
+#include "app/modes.h"
+#include "app/pipeline.h"
+#include "hpng/layout/layout.h"
+#include "hpng/matrix/diff.h"
+#include "hpng/output/export.h"
+#include "hpng/output/output_file.h"
+
+namespace hpng {
+
+namespace {
+
+std::string diff_output(const Job& job, BandMatrix d, Warnings& warnings) {
+  const OutputPlan& plan = *job.output;
+  apply_scales(d, job.matrix, warnings);
+  if (plan.files.format == OutputFormat::json) return matrix_json(d);
+  if (plan.files.format == OutputFormat::csv) return matrix_csv(d);
+  std::vector<double> shades = band_shades(d, plan, job.matrix);
+  std::string title = plan.chart.title ? *plan.chart.title : d.info.header.job;
+  return render_picture(layout_chart(d, shades, plan.chart), title, plan, job);
+}
+
+}  // namespace
+
+void run_diff(const Job& job, Warnings& warnings) {
+  std::vector<SampleSource> sources = matched_streams(job, warnings);
+  SelectOptions every_band;  // the difference chooses its own bands
+  every_band.trace_percent = 0;
+  every_band.band_limit = 0;
+  BandMatrix before = profile_matrix(sources[0], every_band, 0, warnings);
+  BandMatrix after = profile_matrix(sources[1], every_band, 0, warnings);
+  check_units({&before, &after}, job);
+  BandMatrix d = difference(before, after, job.select.band_limit);
+  d.info.header.job = job.inputs[1].path + " minus " + job.inputs[0].path;
+  write_output(job.output->files.output, diff_output(job, std::move(d), warnings));
+}
+
+}  // namespace hpng

@@ -1,0 +1,136 @@
+// See pipeline.h.
+#include "app/pipeline.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "hpng/bands/band_stats.h"
+#include "hpng/layout/fonts.h"
+#include "hpng/layout/layout.h"
+#include "hpng/matrix/percent.h"
+#include "hpng/output/aux_writer.h"
+#include "hpng/output/export.h"
+#include "hpng/output/output_file.h"
+#include "hpng/read/read.h"
+#include "hpng/render/render.h"
+#include "hpng/shade/heap_lines.h"
+#include "hpng/transform/match.h"
+
+namespace hpng {
+
+SampleSource profile_stream(const ProfileInput& in, const ReadPlan& read) {
+  SampleSource source = profile_source(in.input, in.format, read.eventlog);
+  if (read.window.from || read.window.to) source = in_window(std::move(source), read.window);
+  if (!read.filter.empty()) source = filter_bands(std::move(source), read.filter);
+  return source;
+}
+
+std::vector<SampleSource> matched_streams(const Job& job, Warnings& warnings) {
+  std::vector<SampleSource> sources;
+  for (const ProfileInput& in : job.inputs) sources.push_back(profile_stream(in, job.read));
+  return matched_by_name(sources, warnings);
+}
+
+void check_units(const std::vector<const BandMatrix*>& ms, const Job& job) {
+  if (job.matrix.mixed_units) return;
+  const ProfileHeader& first = ms[0]->info.header;
+  for (size_t k = 1; k < ms.size(); ++k) {
+    const ProfileHeader& h = ms[k]->info.header;
+    if (h.value_unit == first.value_unit && h.sample_unit == first.sample_unit) continue;
+    const std::string &path = job.inputs[k].path, &first_path = job.inputs[0].path;
+    throw usage_error(Code::mixed_units, path + " is in " + h.value_unit + " over " + h.sample_unit + ", " +
+                                             first_path + " in " + first.value_unit + " over " + first.sample_unit +
+                                             ": they cannot share a scale (--allow-mixed-units draws them anyway)");
+  }
+}
+
+BandMatrix chart_matrix(const SampleSource& source, const SelectOptions& select, const OutputPlan& plan,
+                        Warnings& warnings) {
+  // The first read parses on both cores; what follows replays its record
+  // on one, which leaves a core free for the fonts.
+  BandStats stats = collect_stats(source, warnings);
+  if (plan.is_chart()) preload_fonts();
+  return matrix_from_stats(source, stats, select, plan.time_buckets, warnings);
+}
+
+// A profile's range beyond the least asked for stays: cutting it off would
+// hide what it shows.
+void apply_scales(BandMatrix& m, const MatrixPlan& p, Warnings& warnings) {
+  auto fix = [&](double& range, const std::optional<double>& least, const char* option, const std::string& unit) {
+    if (!least) return;
+    if (range > *least) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "the profile reaches %.6g %s, beyond %s %.6g: its axis goes to %.6g", range,
+                    unit.c_str(), option, *least, range);
+      warnings.add({Code::beyond_scale, m.info.header.source, {}, 0, 0, "", buf});
+    }
+    range = std::max(range, *least);
+  };
+  fix(m.x_range, p.x_max, "--x-max", m.info.header.sample_unit);
+  fix(m.y_range, p.y_max, "--y-max", m.info.header.value_unit);
+}
+
+void finish_matrix(BandMatrix& m, const MatrixPlan& p, const ChartStyle& style, Warnings& warnings) {
+  if (p.percent) to_percent(m);
+  if (!style.heap_lines) return;
+  if (drawn_lines(m).empty()) {
+    warnings.add({Code::option_ignored, m.info.header.source, {}, 0, 0, "",
+                  "no heap lines to draw: they come from an eventlog's GC events (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE), "
+                  "which this profile does not have"});
+  }
+  fit_heap_lines(m);
+}
+
+std::vector<double> band_shades(const BandMatrix& m, const OutputPlan& plan, const MatrixPlan& p) {
+  if (!p.stable_colours) return assign_shades(m, plan.palette, plan.aux ? &*plan.aux : nullptr);
+  std::vector<std::string> names;
+  for (const Band& b : m.bands) names.push_back(b.name);
+  return stable_shades(names);
+}
+
+std::string render_picture(const ChartLayout& layout, const std::string& title, const OutputPlan& plan,
+                           const Job& job) {
+  const FilePlan& f = plan.files;
+  return render_chart(layout, plan.chart,
+                      {f.format, job.asked.dpi, title, f.output == "-" ? "stdout" : f.output, job.asked.transparent});
+}
+
+namespace {
+
+// hp2ps's rule: a .aux that cannot be written is an error. When the user
+// chose where the picture goes (-o), the picture is what was asked for: a
+// warning.
+void write_aux_file(const FilePlan& plan, const std::string& text, Warnings& warnings) {
+  try {
+    write_output(plan.write_aux, text);
+  } catch (const Error& e) {
+    if (!plan.aux_optional) throw;
+    warnings.add({Code::aux_not_written, plan.write_aux, {}, 0, 0, "",
+                  e.diagnostic().message + "; the output was written, the .aux was not"});
+  }
+}
+
+std::string picture_or_export(const BandMatrix& m, const std::vector<double>& shades, const Job& job,
+                              const OutputPlan& plan) {
+  if (plan.files.format == OutputFormat::json) return matrix_json(m);
+  if (plan.files.format == OutputFormat::csv) return matrix_csv(m);
+  const std::string& title = plan.chart.title ? *plan.chart.title : m.info.header.job;
+  return render_picture(layout_chart(m, shades, plan.chart), title, plan, job);
+}
+
+}  // namespace
+
+Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warnings& warnings) {
+  std::vector<double> shades = band_shades(m, plan, job.matrix);
+  apply_scales(m, job.matrix, warnings);
+  // The bands' figures and the scales drawn, whatever is drawn over them.
+  std::string aux = write_aux(m, shades);
+  finish_matrix(m, job.matrix, plan.chart, warnings);
+  write_output(plan.files.output, picture_or_export(m, shades, job, plan));
+  if (!plan.files.write_aux.empty()) write_aux_file(plan.files, aux, warnings);
+  const ProfileHeader& h = m.info.header;
+  return {m.samples, m.times.empty() ? 0 : m.times.back(), m.total, h.value_unit + " x " + h.sample_unit,
+          m.info.finished};
+}
+
+}  // namespace hpng

@@ -1,0 +1,57 @@
+// The stages every mode composes, as the job sets them up: the stream of an
+// input (reader, then transformations), what is done to a matrix before it
+// is drawn, and the drawing of one profile's matrix to its output.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "hpng/app/job.h"
+#include "hpng/layout/picture.h"
+#include "hpng/matrix/band_matrix.h"
+
+namespace hpng {
+
+// The reader of the input's format, then the window, then the band filter.
+SampleSource profile_stream(const ProfileInput& in, const ReadPlan& read);
+
+// --compare, --diff: every input's stream, its bands named so that the runs
+// match (transform/match.h).
+std::vector<SampleSource> matched_streams(const Job& job, Warnings& warnings);
+
+// --compare, --diff: profiles in different units cannot share a scale or
+// be subtracted (unless --allow-mixed-units). Throws Error (mixed_units).
+void check_units(const std::vector<const BandMatrix*>& ms, const Job& job);
+
+// The statistics, then (for a chart) the fonts start loading on the free
+// core while the single-threaded reads that follow build the matrix.
+BandMatrix chart_matrix(const SampleSource& source, const SelectOptions& select, const OutputPlan& plan,
+                        Warnings& warnings);
+
+// --x-max, --y-max: the axes reach at least this far.
+void apply_scales(BandMatrix& m, const MatrixPlan& p, Warnings& warnings);
+
+// --percent, --heap-lines: what is drawn over or instead of the values.
+void finish_matrix(BandMatrix& m, const MatrixPlan& p, const ChartStyle& style, Warnings& warnings);
+
+// The fills: --stable-colours, else the palette (and the .aux's).
+std::vector<double> band_shades(const BandMatrix& m, const OutputPlan& plan, const MatrixPlan& p);
+
+// The picture's bytes; `title` is the document's (PS %%Title, PDF, SVG).
+std::string render_picture(const ChartLayout& layout, const std::string& title, const OutputPlan& plan,
+                           const Job& job);
+
+// What drawing one profile showed (--watch's status line).
+struct Drawn {
+  size_t samples = 0;       // complete samples read
+  double last_time = 0;     // the last one's time
+  double total = 0;         // the title's figure
+  std::string units;        // the title's units, "bytes x seconds"
+  bool finished = false;    // the RTS finished the profile (ProfileInfo::finished)
+};
+
+// One profile's matrix to its output: shades, scales, the .aux (which
+// records the bands and the scales drawn), percent and heap lines, then
+// the picture or export; the output is written, then the .aux, each whole.
+Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warnings& warnings);
+
+}  // namespace hpng

@@ -1,0 +1,152 @@
+// See job.h: the one place where options become the job.
+#include "hpng/app/job.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "hpng/layout/columns.h"
+
+namespace hpng {
+
+namespace {
+
+constexpr double kLeastWidth = 216, kLeastHeight = 144, kMostSide = 14400;  // points: 3 in, 2 in, 200 in
+constexpr double kAspect = 432.0 / 648;  // hp2ps's frame, when only one side is given
+
+bool is_picture(OutputFormat f) { return f == OutputFormat::png || f == OutputFormat::svg; }
+
+// A pixel is a device pixel in PNG, a CSS pixel (3/4 of a point) in SVG and PDF.
+double to_points(const Length& l, OutputFormat f, double dpi) {
+  if (l.points) return l.value;
+  return f == OutputFormat::png ? l.value * 72 / dpi : l.value * 0.75;
+}
+
+double checked_side(const char* option, const Length& l, double points, double least) {
+  if (points >= least && points <= kMostSide) return points;
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "%s %g%s is %.4g pt; the picture must be from %g to %g pt", option, l.value,
+                l.points ? "pt" : "px", points, least, kMostSide);
+  throw usage_error(Code::bad_size, buf);
+}
+
+void set_size(ChartStyle& style, const OutputRequest& o, OutputFormat f) {
+  if (!o.width && !o.height) return;
+  if (!is_picture(f) && f != OutputFormat::pdf) {
+    throw usage_error(Code::conflicting_options, "--width and --height size PNG, SVG and PDF pictures; PostScript keeps hp2ps's page (-e scales EPS)");
+  }
+  std::optional<double> w, h;
+  if (o.width) w = checked_side("--width", *o.width, to_points(*o.width, f, o.dpi), kLeastWidth);
+  if (o.height) h = checked_side("--height", *o.height, to_points(*o.height, f, o.dpi), kLeastHeight);
+  style.width = w ? *w : *h / kAspect;
+  style.height = h ? *h : *w * kAspect;
+}
+
+// How the chart is drawn for this output: the options, settled against the
+// output and input formats (resolution, vertex budget, where the key goes,
+// the frame's size in points).
+ChartStyle chart_style(const OutputRequest& o, const Palette& palette, OutputFormat out, InputFormat in,
+                       Warnings& warnings) {
+  ChartStyle s = o.style;
+  s.colour = palette.colour;
+  s.title = o.title;
+  set_size(s, o, out);
+  // A picture has no pages: -M and -m above 20 put the key below the graph.
+  s.key_below = s.key_pages && is_picture(out);
+  // An eventlog's names are whole stacks, not cut at 25 bytes as in a .hp:
+  // its key may take at most two fifths of the width.
+  if (in == InputFormat::eventlog) s.max_key_width = std::min(s.max_key_width, 0.4 * s.width);
+  // How finely to draw: 144 columns an inch for vector outputs (a column
+  // every 0.5 pt keeps every visible peak; 96 visibly lost some), one a
+  // pixel for PNG.
+  s.columns_per_inch = o.exact ? 0 : out == OutputFormat::png ? o.dpi : 144;
+  // PostScript writes each vertex twice (to fill, then to stroke), in about
+  // 35 bytes in all: 22,000 vertices keep it well under 1 MB with the text.
+  s.max_vertices = out == OutputFormat::png || o.exact ? 0 : 22000;
+  if (o.transparent && !is_picture(out)) {
+    warnings.add({Code::option_ignored, "", {}, 0, 0, "",
+                  "--transparent applies to SVG and PNG; " + std::string(format_name(out)) + " is drawn as it is"});
+  }
+  return s;
+}
+
+Mode mode_of(const Options& o) {
+  if (o.watch) return Mode::watch;
+  if (o.several == Several::compare) return Mode::compare;
+  if (o.several == Several::diff) return Mode::diff;
+  return Mode::one_profile;
+}
+
+// Each input as hp2ps opens one (`prof` reads prof.hp), its format sniffed
+// from its first bytes unless --input-format says. A missing or unreadable
+// file names itself.
+ProfileInput open_input(const std::string& name, const Options& o, bool watched) {
+  FileOptions f;
+  f.input = name;
+  if (name.empty()) f.input.reset();  // standard input
+  ProfileInput p{input_path(f), o.input_format, {}};
+  if (watched) return p;  // opened at each update
+  p.input = load_input(p.path);
+  if (p.format == InputFormat::automatic) p.format = sniff_format(p.input.head());
+  return p;
+}
+
+std::vector<std::string> input_names(const Options& o) {
+  std::vector<std::string> names{o.output.files.input.value_or("")};
+  names.insert(names.end(), o.more_inputs.begin(), o.more_inputs.end());
+  return names;
+}
+
+// Several inputs write one output, checked against every input (none may
+// be overwritten), and no .aux.
+FilePlan several_files(const Job& job, Warnings& warnings) {
+  FileOptions f = job.asked.files;
+  f.no_aux = true;
+  FilePlan plan;
+  for (const ProfileInput& in : job.inputs) {
+    f.input = in.path;
+    plan = plan_files(f, in.format, job.asked.style.eps_width > 0, warnings);
+  }
+  if (plan.format == OutputFormat::eps && job.mode == Mode::compare) {
+    throw usage_error(Code::conflicting_options,
+                      "--compare draws a chart per input and EPS holds one picture: write PS, PDF, SVG or PNG");
+  }
+  return plan;
+}
+
+}  // namespace
+
+OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings) {
+  OutputPlan plan;
+  bool several = job.mode == Mode::compare || job.mode == Mode::diff;
+  plan.files = several ? several_files(job, warnings)
+                       : plan_files(job.asked.files, format, job.asked.style.eps_width > 0, warnings);
+  if (job.asked.files.reuse_aux && !plan.files.read_aux.empty()) plan.aux = read_aux(load_input(plan.files.read_aux));
+  plan.palette = job.asked.palette ? *find_palette(*job.asked.palette) : default_palette(job.asked.style.colour);
+  plan.chart = chart_style(job.asked, plan.palette, plan.files.format, format, warnings);
+  // A simplified chart needs only the samples its columns can show: eight
+  // buckets a column, so that their extremes survive.
+  plan.time_buckets = plan.is_chart() ? 8 * most_columns(plan.chart) : 0;
+  return plan;
+}
+
+SelectOptions selection(const Job& job, const OutputPlan& plan) {
+  SelectOptions s = job.select;
+  s.aux = plan.aux ? &*plan.aux : nullptr;
+  return s;
+}
+
+Job resolve_job(const Options& o, Warnings& warnings) {
+  Job job;
+  job.mode = mode_of(o);
+  for (const std::string& name : input_names(o)) job.inputs.push_back(open_input(name, o, job.mode == Mode::watch));
+  job.read = {{o.ccs_length, o.output.style.heap_lines}, o.window, o.filter};
+  job.select = o.select;
+  job.matrix = {o.x_max, o.y_max, o.percent, o.stable_colours, o.mixed_units};
+  job.asked = o.output;
+  job.watch_interval = o.watch.value_or(2);
+  job.watch_pid = o.watch_pid;
+  if (job.mode != Mode::watch) job.output = plan_output(job, job.inputs[0].format, warnings);
+  return job;
+}
+
+}  // namespace hpng

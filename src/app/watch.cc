@@ -1,0 +1,192 @@
+// Mode --watch: the chart follows a growing profile. The drawing stages run
+// again whenever the input has grown (at most once an interval; inotify
+// wakes it where available, else it polls), each output replacing the last
+// atomically, so a viewer never sees a half-written picture. Only complete
+// samples are drawn, by the readers' rules for cut files. It ends after a
+// last render when the RTS has finished the profile (ProfileInfo::finished),
+// when the watched process has ended, or on SIGINT/SIGTERM (after finishing
+// the render in progress). A file that shrinks or is replaced (the program
+// restarted) starts over, with a message. An update reads only what was
+// appended and draws from what the reads before kept (growing_profile.h),
+// so its cost does not grow with the file; a watch with a time window or a
+// band filter reads the whole file at each update.
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "app/modes.h"
+#include "app/pipeline.h"
+#include "app/watch_files.h"
+#include "base/text.h"
+#include "hpng/input/file_kind.h"
+#include "hpng/layout/fonts.h"
+#include "hpng/matrix/growing_profile.h"
+
+namespace hpng {
+
+namespace {
+
+// A file that is plainly something else (source code, a PDF, ...) will not
+// become a profile by growing: that is an error, not a wait.
+// (An eventlog's magic number says what it is, however little is written.)
+bool plainly_not_a_profile(const std::string& path) {
+  Input in = load_input(path);
+  return sniff_format(in.head()) != InputFormat::eventlog && !not_a_profile(in.head(), true).empty();
+}
+
+class Watcher {
+ public:
+  Watcher(const Job& job, Warnings& warnings, const std::function<void(const std::string&)>& status)
+      : job_(job), warnings_(warnings), status_(status), path_(job.inputs[0].path) {}
+  void run_until_done();
+
+ private:
+  bool render();
+  std::optional<Drawn> draw(const Input& in, Warnings& warnings);
+  std::optional<BandMatrix> matrix(const ProfileInput& in, const OutputPlan& plan, Warnings& warnings);
+  void report(const Diagnostic& d);
+  void start_over();
+  void check_drawn() const;
+  std::string status(const Drawn& s, double seconds) const;
+
+  const Job& job_;
+  Warnings& warnings_;
+  const std::function<void(const std::string&)>& status_;
+  std::string path_;
+  FileState drawn_;  // the file as it was when last rendered
+  std::set<std::pair<Code, std::string>> reported_;  // said for this profile
+  std::optional<InputFormat> format_;        // sniffed once per profile
+  std::unique_ptr<GrowingProfile> growing_;  // what the reads so far kept
+  std::optional<Error> failed_;              // the last render's error, if it failed
+};
+
+// Each warning once per profile: one that comes again with other figures
+// ("its 12 samples are drawn") is the same warning.
+void Watcher::report(const Diagnostic& d) {
+  if (reported_.insert({d.code, d.file}).second) warnings_.add(d);
+}
+
+void Watcher::start_over() {
+  reported_.clear();
+  warnings_.start_again();
+  format_.reset();
+  growing_.reset();
+}
+
+// The watched process has ended: what was waited for will not come, so a
+// profile that could not be drawn is an error then (exit status 1).
+void Watcher::check_drawn() const {
+  if (failed_) {
+    Diagnostic d = failed_->diagnostic();
+    d.message += " (and the watched process has ended)";
+    throw Error(d);
+  }
+  if (!drawn_.exists) throw file_error(Code::watch_ended, path_, "the watched process has ended without writing this file");
+}
+
+// "prog.hp: 120 samples to 12.00 s, total 1,234 bytes x seconds; wrote
+// prog.png in 0.031 s" (the time is the render's: what an update costs).
+std::string Watcher::status(const Drawn& s, double seconds) const {
+  char time[32], took[32];
+  std::snprintf(time, sizeof time, "%.2f", s.last_time);
+  std::snprintf(took, sizeof took, "%.3f", seconds);
+  std::string out = job_.asked.files.output.empty() ? "the output" : job_.asked.files.output;
+  return path_ + ": " + std::to_string(s.samples) + " samples to " + time + " s, total " +
+         group_digits(std::trunc(s.total)) + " " + s.units + "; wrote " + out + " in " + took + " s" +
+         (s.finished ? " (finished)" : "");
+}
+
+// Reads only what was appended since the last update, keeping as many
+// samples as a one-shot run keeps; with a window or a band filter, which
+// change what the statistics count, the whole file. Nothing while the
+// profile has no complete sample yet. After an error the next update
+// reads the file from its start.
+std::optional<BandMatrix> Watcher::matrix(const ProfileInput& in, const OutputPlan& plan, Warnings& warnings) {
+  const ReadPlan& r = job_.read;
+  if (r.window.from || r.window.to || !r.filter.empty()) return chart_matrix(profile_stream(in, r), selection(job_, plan), plan, warnings);
+  if (!growing_) growing_ = std::make_unique<GrowingProfile>(in.format, r.eventlog, samples_to_keep(plan.time_buckets));
+  try {
+    growing_->update(in.input, warnings);
+  } catch (const Error&) {
+    growing_.reset();
+    throw;
+  }
+  if (growing_->samples() == 0) return std::nullopt;
+  if (plan.is_chart()) preload_fonts();
+  return growing_->matrix(selection(job_, plan), plan.time_buckets, warnings);
+}
+
+// One render of the file as it is now, or nothing while it cannot be drawn.
+std::optional<Drawn> Watcher::draw(const Input& in, Warnings& warnings) {
+  // (A format guessed wrong from a file's first few bytes reads no sample:
+  // that fails, and the profile is read again from the start.)
+  if (!format_) format_ = job_.inputs[0].format != InputFormat::automatic ? job_.inputs[0].format : sniff_format(in.head());
+  OutputPlan plan = plan_output(job_, *format_, warnings);
+  std::optional<BandMatrix> m = matrix({path_, *format_, in}, plan, warnings);
+  if (!m) return std::nullopt;
+  return draw_profile(std::move(*m), job_, plan, warnings);
+}
+
+// True when the profile is finished.
+bool Watcher::render() {
+  Warnings warnings;
+  std::optional<Drawn> s;
+  auto start = std::chrono::steady_clock::now();
+  try {
+    s = draw(load_input(path_), warnings);
+  } catch (const Error& e) {
+    if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output || plainly_not_a_profile(path_)) throw;
+    Diagnostic d = e.diagnostic();
+    d.message += " (waiting for more)";
+    report(d);
+    failed_ = e;
+    format_.reset();
+    return false;
+  }
+  failed_.reset();
+  if (!s) {
+    failed_ = file_error(Code::no_samples, path_, "no complete sample yet");
+    report({Code::waiting, path_, {}, 0, 0, "", "no complete sample yet (waiting for more)"});
+    return false;
+  }
+  for (const Diagnostic& d : warnings) report(d);
+  if (status_) status_(status(*s, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+  return s->finished;
+}
+
+void Watcher::run_until_done() {
+  std::unique_ptr<ChangeWait> waiter;
+  for (bool ended = false; !stop_requested();) {
+    FileState now = file_state(path_);
+    if (now.exists && !(now == drawn_)) {
+      if (started_over(drawn_, now)) {
+        start_over();
+        report({Code::file_restarted, path_, {}, 0, 0, "",
+                "the file was truncated or replaced (the program restarted?): starting over"});
+        waiter.reset();
+      }
+      drawn_ = now;
+      if (render()) return;
+      if (ended) return check_drawn();
+      pause_for(job_.watch_interval);  // at most one render an interval
+      continue;
+    }
+    if (ended) return check_drawn();
+    ended = job_.watch_pid && process_ended(*job_.watch_pid);  // one more look at the file, then end
+    if (!waiter && now.exists) waiter = std::make_unique<ChangeWait>(path_);
+    if (ended) continue;
+    waiter ? waiter->wait(job_.watch_interval) : pause_for(job_.watch_interval);
+  }
+}
+
+}  // namespace
+
+void run_watch(const Job& job, Warnings& warnings, const std::function<void(const std::string&)>& status) {
+  StopSignals signals;
+  Watcher(job, warnings, status).run_until_done();
+}
+
+}  // namespace hpng

@@ -1,0 +1,111 @@
+// See band_selection.h. Every sort is hp2ps's unstable selection sort,
+// because its treatment of ties is what decides the band order users see.
+// Deliberate departure: an all-zero profile keeps its bands (hp2ps divided
+// by zero and lost them all).
+#include "hpng/bands/band_selection.h"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <unordered_map>
+
+namespace hpng {
+
+namespace {
+
+using Order = std::vector<uint32_t>;
+
+// For i = 0..n-2, find the strictly best key in i..n-1 and swap it into i.
+template <class Better>
+void selection_sort(Order& order, Better better) {
+  size_t n = order.size();
+  for (size_t i = 0; i + 1 < n; ++i) {
+    size_t m = i;
+    for (size_t j = i + 1; j < n; ++j) {
+      if (better(order[j], order[m])) m = j;
+    }
+    std::swap(order[i], order[m]);
+  }
+}
+
+// hp2ps keeps names in 513 hash buckets, in bucket order; inside a bucket
+// the most recently first-seen name comes first (new names are inserted at
+// the front of the bucket's list).
+Order initial_order(const std::vector<std::string>& names) {
+  Order order(names.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::vector<uint32_t> bucket(order.size());
+  for (uint32_t b : order) bucket[b] = hp2ps_hash_bucket(names[b]);
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return bucket[a] != bucket[b] ? bucket[a] < bucket[b] : a > b;
+  });
+  return order;
+}
+
+// Sorts by total (smallest first) and drops the smallest bands while their
+// cumulative share of the grand total stays below theta percent.
+Order trace_eliminate(const std::vector<int64_t>& totals, Order order, double theta) {
+  selection_sort(order, [&](uint32_t a, uint32_t b) { return totals[a] < totals[b]; });
+  double grand = 0;
+  for (uint32_t b : order) grand += static_cast<double>(totals[b]);
+  if (grand == 0) return order;  // all zero: nothing to eliminate
+  double c = 0;
+  size_t keep_from = order.size();
+  for (size_t i = 0; i < order.size(); ++i) {
+    c += 100.0 * static_cast<double>(totals[order[i]]) / grand;
+    if (c >= theta) {
+      keep_from = i;
+      break;
+    }
+  }
+  return Order(order.begin() + static_cast<std::ptrdiff_t>(keep_from), order.end());
+}
+
+// Byte order, as C's strcmp.
+void order_by_name(const std::vector<std::string>& names, Order& order, NameOrder how) {
+  auto cmp = [&](uint32_t a, uint32_t b) { return std::strcmp(names[a].c_str(), names[b].c_str()); };
+  if (how == NameOrder::ascending) {
+    selection_sort(order, [&](uint32_t a, uint32_t b) { return cmp(a, b) < 0; });
+  } else {
+    selection_sort(order, [&](uint32_t a, uint32_t b) { return cmp(a, b) > 0; });
+  }
+}
+
+// -p: the .aux's ORDER numbers (the first for a name wins); bands it does
+// not list count 0 and so come first.
+void order_by_aux(const std::vector<std::string>& names, Order& order, const AuxFile& aux) {
+  std::unordered_map<std::string, long long> rank;
+  for (const auto& [name, n] : aux.order) rank.emplace(name, n);
+  std::vector<long long> key(names.size(), 0);
+  for (uint32_t b : order) {
+    auto it = rank.find(names[b]);
+    if (it != rank.end()) key[b] = it->second;
+  }
+  selection_sort(order, [&](uint32_t a, uint32_t b) { return key[a] < key[b]; });
+}
+
+}  // namespace
+
+uint32_t hp2ps_hash_bucket(const std::string& name) {
+  uint32_t h = 0;  // 32-bit two's-complement arithmetic, chars signed
+  for (char c : name) h = 3 * h + static_cast<uint32_t>(static_cast<int32_t>(static_cast<signed char>(c)));
+  uint32_t magnitude = (h & 0x80000000u) ? 0u - h : h;
+  return magnitude % 513;
+}
+
+// With a limit of n and more bands, the bottom bands of the current order
+// beyond n - 1 are summed into OTHER, which goes at the very bottom.
+Selection select_bands(const BandStats& stats, const SelectOptions& opts, const std::vector<double>& deviations) {
+  Order order = trace_eliminate(stats.totals, initial_order(stats.names), opts.trace_percent);
+  if (opts.by_deviation) {
+    selection_sort(order, [&](uint32_t a, uint32_t b) { return deviations[a] < deviations[b]; });
+  }
+  if (opts.by_name != NameOrder::none) order_by_name(stats.names, order, opts.by_name);
+  if (opts.aux) order_by_aux(stats.names, order, *opts.aux);
+  size_t limit = opts.band_limit > 0 ? static_cast<size_t>(opts.band_limit) : 0;
+  size_t first_drawn = limit && order.size() > limit ? order.size() - limit + 1 : 0;
+  auto split = order.begin() + static_cast<std::ptrdiff_t>(first_drawn);
+  return {Order(order.begin(), split), Order(split, order.end())};
+}
+
+}  // namespace hpng

@@ -1,0 +1,71 @@
+// UTF-8 repair and truncation for names that reach text outputs.
+#include "base/text.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace hpng {
+
+namespace {
+
+// Length of the valid UTF-8 sequence at s[i], or 0 if it is invalid.
+size_t utf8_len(std::string_view s, size_t i) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80) return 1;
+  size_t n;
+  unsigned min;
+  unsigned cp;
+  if ((c & 0xE0) == 0xC0) n = 2, min = 0x80, cp = c & 0x1F;
+  else if ((c & 0xF0) == 0xE0) n = 3, min = 0x800, cp = c & 0x0F;
+  else if ((c & 0xF8) == 0xF0) n = 4, min = 0x10000, cp = c & 0x07;
+  else return 0;
+  if (i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    unsigned char d = static_cast<unsigned char>(s[i + k]);
+    if ((d & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (d & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+}  // namespace
+
+std::string to_valid_utf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    size_t n = utf8_len(s, i);
+    if (n == 0) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    } else {
+      out.append(s.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
+}
+
+std::string_view utf8_prefix(std::string_view s, size_t max_bytes) {
+  if (s.size() <= max_bytes) return s;
+  size_t end = max_bytes;
+  while (end > 0 && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) --end;
+  return s.substr(0, end);
+}
+
+std::string group_digits(double v) {
+  char buf[64];
+  if (!(std::fabs(v) < 9.2e18)) v = v < 0 ? -9.2e18 : 9.2e18;
+  std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+  std::string digits = buf, out;
+  size_t start = digits[0] == '-' ? 1 : 0;
+  out = digits.substr(0, start);
+  for (size_t i = start; i < digits.size(); ++i) {
+    if (i > start && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+}  // namespace hpng

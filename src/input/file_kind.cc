@@ -1,0 +1,67 @@
+// See file_kind.h. Each kind is recognised by the bytes it starts with or,
+// for text, by lines only it has.
+#include "hpng/input/file_kind.h"
+
+#include <algorithm>
+#include <regex>
+
+namespace hpng {
+
+namespace {
+
+struct Magic {
+  std::string_view start;
+  const char* what;
+};
+
+constexpr Magic kMagic[] = {
+    {"%PDF-", "a PDF document"},
+    {"%!PS", "PostScript (hp2ps's output?)"},
+    {"\x89PNG", "a PNG image"},
+    {"\x1f\x8b", "gzip-compressed (decompress it first: gunzip)"},
+    {"\xfd" "7zXZ", "xz-compressed (decompress it first: unxz)"},
+    {"BZh", "bzip2-compressed (decompress it first: bunzip2)"},
+    {"PK\x03\x04", "a zip archive"},
+    {"\x7f" "ELF", "a program (run it with +RTS -hT, or -hc on a profiled build, to get its profile)"},
+    {"X_RANGE", "an hp2ps .aux file"},
+    {"<?xml", "an XML or SVG file"},
+    {"<svg", "an SVG picture"},
+};
+
+std::string text_kind(std::string_view bytes) {
+  std::string head(bytes.substr(0, 4096));
+  if (std::regex_search(head, std::regex("Time and Allocation Profiling Report"))) {
+    return "a GHC time profile (.prof, from +RTS -p)";
+  }
+  if (std::regex_search(head, std::regex("\"cost_centres\"|\"profile\"\\s*:"))) return "a GHC JSON time profile (+RTS -pj)";
+  std::regex haskell("(^|\n)(module [A-Z]|import [A-Z]|[a-z][A-Za-z0-9_']* ::|\\{-# |main = )");
+  if (std::regex_search(head, haskell)) return "Haskell source code";
+  return "";
+}
+
+bool binary(std::string_view bytes) {
+  std::string_view head = bytes.substr(0, 64);
+  return std::any_of(head.begin(), head.end(), [](char c) {
+    return c != '\t' && c != '\n' && c != '\r' && static_cast<unsigned char>(c) < 0x20;
+  });
+}
+
+}  // namespace
+
+std::string not_a_profile(std::string_view bytes, bool as_hp) {
+  if (as_hp && bytes.starts_with("hdrb")) return "this is a GHC eventlog, not a .hp file (leave out --input-format hp)";
+  if (!as_hp && bytes.starts_with("JOB")) {
+    return "this is a .hp heap profile, not an eventlog (leave out --input-format eventlog)";
+  }
+  std::string what;
+  for (const Magic& m : kMagic) {
+    if (bytes.starts_with(m.start)) what = m.what;
+  }
+  if (what.empty()) what = text_kind(bytes);
+  if (what.empty() && binary(bytes)) what = "binary data";
+  if (what.empty()) return "";
+  return "this is " + what + ", not a heap profile: hp2ps-ng reads .hp heap profiles (+RTS -hT, -hc, -hy, ...) "
+         "and GHC eventlogs (+RTS -l)";
+}
+
+}  // namespace hpng

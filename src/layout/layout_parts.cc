@@ -1,0 +1,154 @@
+// See layout_parts.h.
+#include "layout/layout_parts.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "base/text.h"
+
+#include <string_view>
+#include "layout/text_metrics.h"
+
+namespace hpng {
+
+namespace {
+
+constexpr size_t kMaxBytes = 1024;  // more than any line of a page holds
+const std::string kEllipsis = "\u2026";
+
+// The longest suffix of at most max_bytes that starts a UTF-8 character.
+std::string_view utf8_suffix(std::string_view s, size_t max_bytes) {
+  if (s.size() <= max_bytes) return s;
+  size_t start = s.size() - max_bytes;
+  while (start < s.size() && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) ++start;
+  return s.substr(start);
+}
+
+// A cost-centre stack, innermost first: its first name whole, and as many
+// of the outermost as fit ("go/…/main/Main.CAF", else "go/…").
+std::string fit_stack(const std::string& s, double size, double width) {
+  std::vector<size_t> slashes;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '/') slashes.push_back(i);
+  }
+  if (slashes.empty()) return "";
+  std::string head = s.substr(0, slashes.front() + 1) + kEllipsis;
+  for (size_t k = 1; k < slashes.size(); ++k) {  // fewest names dropped first
+    std::string t = head + s.substr(slashes[k]);
+    if (text_width(t, size) <= width) return t;
+  }
+  return text_width(head, size) <= width ? head : "";
+}
+
+// As many characters as fit, two fifths of them before the ellipsis.
+std::string fit_characters(const std::string& s, double size, double width) {
+  size_t lo = 0, hi = s.size();
+  auto cut = [&](size_t n) {
+    size_t head = n * 2 / 5;
+    return std::string(utf8_prefix(s, head)) + kEllipsis + std::string(utf8_suffix(s, n - head));
+  };
+  while (lo < hi) {  // the largest byte count that fits
+    size_t mid = (lo + hi + 1) / 2;
+    if (text_width(cut(mid), size) <= width) lo = mid; else hi = mid - 1;
+  }
+  return cut(lo);
+}
+
+std::string figure(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+std::string peak_text(const BandMatrix& m, double peak, double time) {
+  const ProfileHeader& h = m.info.header;
+  return "peak " + group_digits(peak) + " " + h.value_unit + " at " + figure("%.6g", time) + " " + h.sample_unit;
+}
+
+}  // namespace
+
+std::string to_search_text(const std::string& name) {
+  std::string s = to_valid_utf8(utf8_prefix(name, kMaxBytes));
+  return name.size() > kMaxBytes ? s + kEllipsis : s;
+}
+
+std::string band_title(const BandMatrix& m, const Band& b) {
+  if (m.difference) {
+    const ProfileHeader& h = m.info.header;
+    return to_valid_utf8(to_search_text(b.name) + "\nlargest change " + std::string(b.peak > 0 ? "+" : "") +
+                         group_digits(b.peak) + " " + h.value_unit + " at " + figure("%.6g", b.peak_time) + " " +
+                         h.sample_unit + "\narea " + std::string(b.area > 0 ? "+" : "") + group_digits(b.area) + " " +
+                         h.value_unit + " x " + h.sample_unit);
+  }
+  std::string share = m.total > 0 ? figure("%.1f", 100 * b.area / m.total) : "0.0";
+  return to_valid_utf8(to_search_text(b.name) + "\n" + peak_text(m, b.peak, b.peak_time) + "\n" + share + "% of the total, " +
+                       group_digits(b.area) + " " + m.info.header.value_unit + " x " + m.info.header.sample_unit);
+}
+
+std::string line_title(const BandMatrix& m, const Series& s) {
+  auto top = std::max_element(s.values.begin(), s.values.end());
+  std::string peak = top == s.values.end() ? "" : "\n" + peak_text(m, *top, s.times[static_cast<size_t>(top - s.values.begin())]);
+  return to_valid_utf8(to_search_text(s.name) + " (from " + s.event + " events)" + peak);
+}
+
+Polyline area(std::vector<Point> points, bool filled, Rgb fill) {
+  return {std::move(points), true, filled, fill, {0, 0, 0}, 0.5, {}, {}};
+}
+
+Polyline rect(double x, double y, double w, double h, bool filled, Rgb fill) {
+  return area({{x, y}, {x, y + h}, {x + w, y + h}, {x + w, y}}, filled, fill);
+}
+
+Polyline line(double x0, double y0, double x1, double y1) {
+  return {{{x0, y0}, {x1, y1}}, false, false, {}, {0, 0, 0}, 0.5, {}, {}};
+}
+
+TextItem text_at(double x, double y, double size, const std::string& s, double angle) {
+  std::string text = to_valid_utf8(s);
+  double width = text_width(text, size);
+  return {x, y, size, angle, std::move(text), width, {}, {}};
+}
+
+// Nothing wider than a page is ever measured whole: a 2 MB name costs no
+// more than a long one.
+std::string fit_end(const std::string& name, double size, double width) {
+  std::string s = to_valid_utf8(utf8_prefix(name, kMaxBytes));
+  if (s.size() < name.size()) s += kEllipsis;
+  if (text_width(s, size) <= width) return s;
+  size_t lo = 0, hi = s.size();
+  while (lo < hi) {  // largest byte count whose prefix fits
+    size_t mid = (lo + hi + 1) / 2;
+    std::string t = std::string(utf8_prefix(s, mid)) + kEllipsis;
+    if (text_width(t, size) <= width) lo = mid; else hi = mid - 1;
+  }
+  return std::string(utf8_prefix(s, lo)) + kEllipsis;
+}
+
+std::string fit_middle(const std::string& name, double size, double width) {
+  std::string s = name.size() <= 2 * kMaxBytes
+                      ? to_valid_utf8(name)
+                      : to_valid_utf8(utf8_prefix(name, kMaxBytes)) + kEllipsis +
+                            to_valid_utf8(utf8_suffix(name, kMaxBytes));
+  if (name.size() <= 2 * kMaxBytes && text_width(s, size) <= width) return s;
+  std::string stack = fit_stack(s, size, width);
+  return stack.empty() ? fit_characters(s, size, width) : stack;
+}
+
+double hp2ps_units(const std::string& s) {
+  double units = 0;
+  for (unsigned char c : s) {
+    // hp2ps had no entry for these: control bytes gave garbage and UTF-8
+    // counted 0, so such names ran off the page. A non-ASCII character
+    // counts 4 (its lead byte), control bytes nothing.
+    if (c >= 0xC0) units += 4;
+    if (c < 0x20 || c > 0x7e) continue;
+    if (std::string_view("!\"',.:;^`|Iil").find(static_cast<char>(c)) != std::string_view::npos) units += 1;
+    else if (std::string_view("*?[]{}~jrt").find(static_cast<char>(c)) != std::string_view::npos) units += 2;
+    else if (c >= '0' && c <= '9') units += 4;
+    else if ((c >= 'A' && c <= 'Z') || c == 'm') units += 5;
+    else units += 3;
+  }
+  return units;
+}
+
+}  // namespace hpng

@@ -1,0 +1,266 @@
+// JSON and CSV of the band/time matrix after processing: what would be
+// drawn, in drawing order, unscaled; with an eventlog's heap lines (GC
+// events) and facts about the run beside the bands, never among them.
+#include "hpng/output/export.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <span>
+
+#include "base/text.h"
+
+namespace hpng {
+
+namespace {
+
+// Whole numbers as integers (4000000000, not 4e+09); others shortest.
+void append_number(std::string& out, double v) {
+  char buf[64];
+  std::to_chars_result r;
+  if (v == std::trunc(v) && std::fabs(v) < 1e17) {
+    r = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v));
+  } else {
+    r = std::to_chars(buf, buf + sizeof buf, v);
+  }
+  out.append(buf, r.ptr);
+}
+
+void append_json_string(std::string& out, const std::string& raw) {
+  std::string s = to_valid_utf8(raw);
+  out += '"';
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+template <class T, class Append>
+void append_list(std::string& out, const std::vector<T>& v, Append append) {
+  out += '[';
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ", ";
+    append(out, v[i]);
+  }
+  out += ']';
+}
+
+void append_array(std::string& out, const std::vector<double>& v) { append_list(out, v, append_number); }
+
+void append_field(std::string& out, const char* key, const std::string& value) {
+  out += ", \"";
+  out += key;
+  out += "\": ";
+  append_json_string(out, value);
+}
+
+void append_marks(std::string& out, const std::vector<Mark>& marks) {
+  std::vector<double> times;
+  bool named = false;
+  for (const Mark& m : marks) times.push_back(m.time), named = named || !m.name.empty();
+  out += ",\n \"marks\": ";
+  append_array(out, times);
+  if (!named) return;
+  out += ",\n \"mark_names\": ";
+  append_list(out, marks, [](std::string& o, const Mark& m) { append_json_string(o, m.name); });
+}
+
+void append_series(std::string& out, const std::vector<Series>& series) {
+  out += ",\n \"series\": [";
+  for (size_t i = 0; i < series.size(); ++i) {
+    out += i ? ",\n   {\"name\": " : "\n   {\"name\": ";
+    append_json_string(out, series[i].name);
+    append_field(out, "event", series[i].event);
+    out += ", \"unit\": \"bytes\", \"times\": ";
+    append_array(out, series[i].times);
+    out += ", \"values\": ";
+    append_array(out, series[i].values);
+    out += '}';
+  }
+  out += ']';
+}
+
+void append_run(std::string& out, const RunInfo& run) {
+  out += ",\n \"run\": {\"rts\": ";
+  append_json_string(out, run.rts);
+  out += ", \"program_args\": ";
+  append_list(out, run.program_args, append_json_string);
+  append_field(out, "breakdown", run.breakdown);
+  out += ", \"sampling_interval\": ";
+  append_number(out, run.sampling_interval);
+  if (run.generations > 0) {
+    out += ",\n   \"heap\": {\"generations\": ";
+    append_number(out, static_cast<double>(run.generations));
+    const std::pair<const char*, uint64_t> sizes[] = {{"max_heap_bytes", run.max_heap},
+                                                      {"allocation_area_bytes", run.allocation_area},
+                                                      {"megablock_bytes", run.megablock},
+                                                      {"block_bytes", run.block}};
+    for (const auto& [key, v] : sizes) {
+      out += ", \"" + std::string(key) + "\": ";
+      append_number(out, static_cast<double>(v));
+    }
+    out += '}';
+  }
+  out += '}';
+}
+
+void append_csv_field(std::string& out, const std::string& raw) {
+  std::string s = to_valid_utf8(raw);
+  if (s.find_first_of(",\"\r\n") == std::string::npos) {
+    out += s;
+    return;
+  }
+  out += '"';
+  for (char c : s) {
+    out += c;
+    if (c == '"') out += '"';
+  }
+  out += '"';
+}
+
+// A series' value at time t: the last one reported at or before t, or
+// nothing (an empty field) before its first.
+void append_series_at(std::string& out, const Series& s, size_t& next, double t) {
+  while (next < s.times.size() && s.times[next] <= t) ++next;
+  if (next > 0) append_number(out, s.values[next - 1]);
+}
+
+// The axes as drawn: --x-max, --y-max and --compare widen them; a
+// difference's reaches below zero.
+void append_axes(std::string& out, const BandMatrix& m) {
+  out += ", \"x_range\": ";
+  append_number(out, m.x_range);
+  if (m.y_low < 0) {
+    out += ", \"y_low\": ";
+    append_number(out, m.y_low);
+  }
+  out += ", \"y_range\": ";
+  append_number(out, m.y_range);
+}
+
+}  // namespace
+
+std::string matrix_json(const BandMatrix& m) {
+  const ProfileHeader& h = m.info.header;
+  std::string out = "{\"job\": ";
+  append_json_string(out, h.job);
+  append_field(out, "date", h.date);
+  append_field(out, "sample_unit", h.sample_unit);
+  append_field(out, "value_unit", h.value_unit);
+  append_field(out, "input_format", h.input_format);
+  if (m.percent) out += ", \"percent\": true";
+  if (m.difference) out += ", \"difference\": true";
+  out += ",\n \"times\": ";
+  append_array(out, m.times);
+  out += ",\n \"bands\": [";
+  for (size_t i = 0; i < m.bands.size(); ++i) {
+    out += i ? ",\n   {\"name\": " : "\n   {\"name\": ";
+    append_json_string(out, m.bands[i].name);
+    out += ", \"values\": ";
+    append_array(out, m.bands[i].values);
+    out += '}';
+  }
+  out += "],\n \"total\": ";
+  append_number(out, std::trunc(m.total));
+  append_axes(out, m);
+  append_marks(out, m.info.marks);
+  append_series(out, m.info.series);
+  if (m.info.run) append_run(out, *m.info.run);
+  out += "}\n";
+  return out;
+}
+
+// Series columns follow the bands, named "GC: <series>" so that no one
+// takes them for bands.
+std::string matrix_csv(const BandMatrix& m) {
+  std::string out = "time";
+  for (const Band& b : m.bands) {
+    out += ',';
+    append_csv_field(out, b.name);
+  }
+  for (const Series& s : m.info.series) {
+    out += ',';
+    append_csv_field(out, "GC: " + s.name);
+  }
+  out += '\n';
+  std::vector<size_t> next(m.info.series.size(), 0);
+  for (size_t k = 0; k < m.times.size(); ++k) {
+    append_number(out, m.times[k]);
+    for (const Band& b : m.bands) {
+      out += ',';
+      append_number(out, b.values[k]);
+    }
+    for (size_t i = 0; i < m.info.series.size(); ++i) {
+      out += ',';
+      append_series_at(out, m.info.series[i], next[i], m.times[k]);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+// --compare: each input's matrix (all on the same bands, in the same
+// order), with the file it came from, and the shared band list once.
+namespace {
+
+std::vector<std::string> shared_names(const std::vector<BandMatrix>& ms) {
+  std::vector<std::string> names;
+  for (const Band& b : ms.empty() ? std::span<const Band>() : std::span<const Band>(ms[0].bands)) names.push_back(b.name);
+  return names;
+}
+
+}  // namespace
+
+std::string matrices_json(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs) {
+  std::string out = "{\"bands\": ";
+  append_list(out, shared_names(ms), append_json_string);
+  out += ",\n \"inputs\": [";
+  for (size_t i = 0; i < ms.size(); ++i) {
+    out += i ? ",\n  {\"file\": " : "\n  {\"file\": ";
+    append_json_string(out, inputs[i]);
+    std::string one = matrix_json(ms[i]);
+    out += ", " + one.substr(1, one.size() - 3) + "}";  // its fields, without braces and newline
+  }
+  out += "]}\n";
+  return out;
+}
+
+// --compare: one table, each row marked with its input; the heap's lines
+// are left to JSON, as the inputs need not have the same ones.
+std::string matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs) {
+  std::string out = "input,time";
+  for (const std::string& name : shared_names(ms)) {
+    out += ',';
+    append_csv_field(out, name);
+  }
+  out += '\n';
+  for (size_t i = 0; i < ms.size(); ++i) {
+    for (size_t k = 0; k < ms[i].times.size(); ++k) {
+      append_csv_field(out, inputs[i]);
+      out += ',';
+      append_number(out, ms[i].times[k]);
+      for (const Band& b : ms[i].bands) {
+        out += ',';
+        append_number(out, b.values[k]);
+      }
+      out += '\n';
+    }
+  }
+  return out;
+}
+
+}  // namespace hpng

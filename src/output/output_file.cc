@@ -1,0 +1,140 @@
+// See output_file.h.
+#include "hpng/output/output_file.h"
+
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <regex>
+#include <vector>
+
+#include "hpng/base/diag.h"
+
+namespace hpng {
+
+namespace {
+
+bool write_all(int fd, std::string_view data) {
+  while (!data.empty()) {
+    ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    data.remove_prefix(static_cast<size_t>(n));
+  }
+  return true;
+}
+
+[[noreturn]] void fail(const std::string& path, const char* what, int err) {
+  throw file_error(Code::cannot_write, path, std::string(what) + ": " + std::strerror(err));
+}
+
+// /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N: the descriptor, or -1.
+int descriptor_of(const std::string& path) {
+  if (path == "/dev/stdout") return STDOUT_FILENO;
+  if (path == "/dev/stderr") return STDERR_FILENO;
+  static const std::regex fd_path("^/(?:dev/fd|proc/self/fd)/([0-9]{1,9})$");
+  std::smatch m;
+  if (std::regex_match(path, m, fd_path)) return std::stoi(m[1]);
+  if (path == "/proc/" + std::to_string(::getpid()) + "/fd/1") return STDOUT_FILENO;
+  return -1;
+}
+
+void write_fd(int fd, const std::string& path, std::string_view data) {
+  if (!write_all(fd, data)) fail(path, "cannot write", errno);
+}
+
+void write_socket(const std::string& path, std::string_view data) {
+  sockaddr_un addr{};
+  if (path.size() >= sizeof addr.sun_path) fail(path, "cannot connect to the socket", ENAMETOOLONG);
+  addr.sun_family = AF_UNIX;
+  std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
+  int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    int err = errno;
+    if (fd >= 0) ::close(fd);
+    fail(path, "cannot connect to the socket", err);
+  }
+  bool ok = write_all(fd, data);
+  int err = errno;
+  ::close(fd);
+  if (!ok) fail(path, "cannot write", err);
+}
+
+// A device or a FIFO (a FIFO waits here for its reader, as `cat > fifo` does).
+void write_in_place(const std::string& path, std::string_view data) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) fail(path, "cannot open", errno);
+  bool ok = write_all(fd, data);
+  int err = errno;
+  if (::close(fd) != 0 && ok) ok = false, err = errno;
+  if (!ok) fail(path, "cannot write", err);
+}
+
+// A temporary file in the target's directory, renamed over it. `mode`: the
+// replaced file's permissions, or 0 for a new file (0666 less the umask);
+// messages name the path as `shown`.
+void replace_file(const std::string& path, std::string_view data, mode_t mode, const std::string& shown) {
+  size_t slash = path.rfind('/');
+  std::string tmpl = (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + "." +
+                     (slash == std::string::npos ? path : path.substr(slash + 1)) + ".XXXXXX";
+  std::vector<char> buf(tmpl.begin(), tmpl.end());
+  buf.push_back('\0');
+  int fd = ::mkstemp(buf.data());
+  if (fd < 0) fail(shown, "cannot create a temporary file in its directory", errno);
+  std::string tmp(buf.data());
+  if (mode == 0) {
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  ::fchmod(fd, mode);
+  const char* failed = write_all(fd, data) ? nullptr : "cannot write";
+  int err = errno;
+  if (::close(fd) != 0 && !failed) failed = "cannot write", err = errno;
+  if (!failed && ::rename(tmp.c_str(), path.c_str()) != 0) failed = "cannot replace", err = errno;
+  if (failed) {
+    ::unlink(tmp.c_str());
+    fail(shown, failed, err);
+  }
+}
+
+// The file a path names, through symbolic links (so that a link is kept).
+std::string resolved(const std::string& path) {
+  char real[PATH_MAX];
+  return ::realpath(path.c_str(), real) ? std::string(real) : path;
+}
+
+}  // namespace
+
+bool is_file_output(const std::string& path) {
+  if (path == "-" || descriptor_of(path) >= 0) return false;
+  struct stat st;
+  return ::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode);
+}
+
+void write_output(const std::string& path, std::string_view data) {
+  if (path == "-") return write_fd(STDOUT_FILENO, "stdout", data);
+  if (int fd = descriptor_of(path); fd >= 0) return write_fd(fd, path, data);
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno != ENOENT) fail(path, "cannot write", errno);
+    if (::lstat(path.c_str(), &st) == 0) {
+      throw file_error(Code::cannot_write, path, "cannot write: it is a symbolic link to a file that does not exist");
+    }
+    return replace_file(path, data, 0, path);
+  }
+  if (S_ISREG(st.st_mode)) return replace_file(resolved(path), data, st.st_mode & 07777, path);
+  if (S_ISDIR(st.st_mode)) fail(path, "cannot replace", EISDIR);
+  if (S_ISSOCK(st.st_mode)) return write_socket(path, data);
+  write_in_place(path, data);
+}
+
+}  // namespace hpng

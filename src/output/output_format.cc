@@ -1,0 +1,40 @@
+// See output_format.h.
+#include "hpng/output/output_format.h"
+
+namespace hpng {
+
+const std::vector<std::pair<std::string_view, OutputFormat>>& output_formats() {
+  static const std::vector<std::pair<std::string_view, OutputFormat>> table = {
+      {"ps", OutputFormat::ps},   {"eps", OutputFormat::eps},   {"pdf", OutputFormat::pdf}, {"svg", OutputFormat::svg},
+      {"png", OutputFormat::png}, {"json", OutputFormat::json}, {"csv", OutputFormat::csv}};
+  return table;
+}
+
+std::optional<OutputFormat> known_format(std::string_view name) {
+  for (const auto& [n, f] : output_formats()) {
+    if (n == name) return f;
+  }
+  return std::nullopt;
+}
+
+const char* format_extension(OutputFormat f) {
+  for (const auto& [n, g] : output_formats()) {
+    if (g == f) return n.data();
+  }
+  return "ps";
+}
+
+const char* format_name(OutputFormat f) {
+  switch (f) {
+    case OutputFormat::ps: return "PostScript";
+    case OutputFormat::eps: return "EPS";
+    case OutputFormat::pdf: return "PDF";
+    case OutputFormat::svg: return "SVG";
+    case OutputFormat::png: return "PNG";
+    case OutputFormat::json: return "JSON";
+    case OutputFormat::csv: return "CSV";
+  }
+  return "PostScript";
+}
+
+}  // namespace hpng

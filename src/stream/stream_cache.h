@@ -1,0 +1,26 @@
+// A stage between the transformations and band selection: the first read
+// of the stream is passed on and recorded, compactly, and later reads (band
+// selection reads the stream two or three times) replay the record instead
+// of reading and parsing the input again. A record that would outgrow its
+// budget is dropped, and later reads read the input, so memory stays flat
+// whatever the input's size; what any read delivers is the same either way.
+#pragma once
+#include <cstddef>
+
+#include "hpng/input/input.h"
+#include "hpng/stream/samples.h"
+
+namespace hpng {
+
+// 32 MiB: with everything else a run holds, well under 64 MB in all.
+constexpr size_t kStreamCacheBudget = size_t{32} << 20;
+
+SampleSource cached(SampleSource source, size_t budget = kStreamCacheBudget);
+
+// Whether caching pays for `in`: a .hp (parsing its text again costs far
+// more than a replay; an eventlog's binary events read about as fast as a
+// record) whose record, estimated from its first megabyte at about five
+// bytes a line, fits the budget.
+bool worth_caching(const Input& in, InputFormat format, size_t budget = kStreamCacheBudget);
+
+}  // namespace hpng

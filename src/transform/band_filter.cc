@@ -1,0 +1,97 @@
+// See band_filter.h.
+#include "hpng/transform/band_filter.h"
+
+#include "transform/band_remap.h"
+#include "transform/regex_errors.h"
+
+namespace hpng {
+
+namespace {
+
+// libstdc++'s matcher recurses per character; names are matched on their
+// first 16 KiB (a 255-deep cost-centre stack's name is about 8 KiB).
+constexpr size_t kMatchedBytes = 16 << 10;
+
+bool matches(const std::regex& re, std::string_view name) {
+  name = name.substr(0, kMatchedBytes);
+  return std::regex_search(name.begin(), name.end(), re);
+}
+
+bool any_matches(const std::vector<std::regex>& res, std::string_view name) {
+  for (const std::regex& re : res) {
+    if (matches(re, name)) return true;
+  }
+  return false;
+}
+
+// The name a band goes on under, or none.
+std::optional<std::string> filtered_name(const BandFilter& f, std::string_view name) {
+  if (!f.include.empty() && !any_matches(f.include, name)) return std::nullopt;
+  if (any_matches(f.exclude, name)) return std::nullopt;
+  for (const auto& [re, merged] : f.merge) {
+    if (matches(re, name)) return merged;
+  }
+  return std::string(name);
+}
+
+class FilterSink : public SampleSink {
+ public:
+  FilterSink(SampleSink& out, const BandFilter& f) : remap_(out), f_(f) {}
+  void band(uint32_t id, std::string_view name) override {
+    remap_.declare(id, filtered_name(f_, name));
+    if (examples_.size() < 3) examples_.emplace_back(name);
+    ++bands_;
+  }
+  void sample(const Sample& s) override { remap_.pass_on(s); }
+  [[noreturn]] void nothing_left(const ProfileInfo& info) const {
+    std::string some;
+    for (const std::string& e : examples_) some += (some.empty() ? "" : ", ") + ("'" + excerpt(e, 60) + "'");
+    throw file_error(Code::empty_filter, info.header.source,
+                     "no band is left by --include and --exclude (the profile has " + std::to_string(bands_) +
+                         " bands, e.g. " + some + ")");
+  }
+  bool nothing_passed() const { return bands_ > 0 && remap_.bands_passed_on() == 0; }
+
+ private:
+  BandRemap remap_;
+  const BandFilter& f_;
+  size_t bands_ = 0;
+  std::vector<std::string> examples_;
+};
+
+std::regex compile(const std::string& option, const std::string& pattern) {
+  try {
+    return std::regex(pattern, std::regex::ECMAScript);
+  } catch (const std::regex_error& e) {
+    throw usage_error(Code::bad_pattern, option + ": '" + pattern + "' is not a valid regular expression (ECMAScript syntax): " +
+                      describe_regex_error(pattern, e.code()));
+  }
+}
+
+}  // namespace
+
+BandFilter compile_band_filter(const std::vector<std::string>& include, const std::vector<std::string>& exclude,
+                               const std::vector<std::string>& merge) {
+  BandFilter f;
+  for (const std::string& p : include) f.include.push_back(compile("--include", p));
+  for (const std::string& p : exclude) f.exclude.push_back(compile("--exclude", p));
+  for (const std::string& m : merge) {
+    size_t eq = m.rfind('=');
+    if (eq == std::string::npos || eq + 1 == m.size()) {
+      throw usage_error(Code::bad_option, "--merge '" + m + "': expected REGEX=NAME, e.g. --merge 'Data\\.Map=Map'");
+    }
+    f.merge.emplace_back(compile("--merge", m.substr(0, eq)), m.substr(eq + 1));
+  }
+  return f;
+}
+
+SampleSource filter_bands(SampleSource source, BandFilter filter) {
+  return [source = std::move(source), filter = std::move(filter)](SampleSink& out, Warnings& warnings) {
+    FilterSink sink(out, filter);
+    ProfileInfo info = source(sink, warnings);
+    if (sink.nothing_passed()) sink.nothing_left(info);
+    return info;
+  };
+}
+
+}  // namespace hpng

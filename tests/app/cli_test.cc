@@ -1,0 +1,173 @@
+// The command line end to end: file naming as hp2ps, filter mode, exit
+// statuses, atomic outputs, option clustering, and deterministic bytes.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "support/util.h"
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+std::string manpage() { return read_file(std::string(HPNG_CASES) + "/manpage-example.hp"); }
+
+std::string dir_with_manpage() {
+  std::string dir = scratch_dir();
+  write_file(dir + "/prof.hp", manpage());
+  return dir;
+}
+
+TEST(Cli, FileModeWritesPsAndAuxInCurrentDirectory) {
+  std::string dir = dir_with_manpage();
+  EXPECT_EQ(run_in(dir, exe() + " prof").status, 0);
+  EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"prof.aux", "prof.hp", "prof.ps"}));
+  run_in(dir, "mkdir sub && mv prof.hp sub/x.hp && rm prof.ps prof.aux");
+  EXPECT_EQ(run_in(dir, exe() + " sub/x.hp").status, 0);
+  EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"sub", "x.aux", "x.ps"}));
+}
+
+TEST(Cli, FilterModeReadsStdinWritesStdoutAndNoAux) {
+  std::string dir = dir_with_manpage();
+  CommandResult r = run_in(dir, exe() + " --format json < prof.hp");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("\"total\": 648"), std::string::npos);
+  EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"prof.hp"}));
+  r = run_in(dir, exe() + " < prof.hp");
+  EXPECT_EQ(r.out.substr(0, 4), "%!PS");
+}
+
+TEST(Cli, FormatFromOutputExtensionAndDash) {
+  std::string dir = dir_with_manpage();
+  EXPECT_EQ(run_in(dir, exe() + " -o out.svg prof.hp").status, 0);
+  EXPECT_NE(read_file(dir + "/out.svg").find("<svg"), std::string::npos);
+  CommandResult r = run_in(dir, exe() + " --format csv -o - prof.hp");
+  EXPECT_EQ(r.out.substr(0, 12), "time,reduce,");
+  EXPECT_EQ(run_in(dir, exe() + " --format pdf prof").status, 0);
+  EXPECT_EQ(read_file(dir + "/prof.pdf").substr(0, 5), "%PDF-");
+}
+
+TEST(Cli, ExitStatuses) {
+  std::string dir = dir_with_manpage();
+  CommandResult r = run_in(dir, exe() + " -x prof.hp");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown option '-x'"), std::string::npos);
+  EXPECT_EQ(run_in(dir, exe() + " -t9 prof.hp").status, 2);
+  EXPECT_EQ(run_in(dir, exe() + " --format gif prof.hp").status, 2);
+  EXPECT_EQ(run_in(dir, exe() + " prof.hp other.hp").status, 2);
+  r = run_in(dir, exe() + " missing.hp");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("hp2ps-ng: error: missing.hp: cannot open"), std::string::npos);
+  r = run_in(dir, exe() + " --help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("--max-bands"), std::string::npos);
+  r = run_in(dir, exe() + " --version");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.substr(0, 9), "hp2ps-ng ");
+}
+
+TEST(Cli, Hp2psClusteringRules) {
+  std::string dir = dir_with_manpage();
+  // -pc is -p -c: reads prof.aux (missing here: exit 1 naming it).
+  CommandResult r = run_in(dir, exe() + " -pc prof.hp");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("prof.aux: cannot open"), std::string::npos);
+  // -cb is only -c, with a warning about the ignored letter.
+  r = run_in(dir, exe() + " -cb prof.hp");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.err.find("ignoring 'b' in -cb"), std::string::npos);
+  // -m10, -i-, -t0.5, -e6in keep their values in the same argument.
+  EXPECT_EQ(run_in(dir, exe() + " -m10 -i- -t0.5 -e6in prof.hp").status, 0);
+  EXPECT_NE(read_file(dir + "/prof.ps").find("%%BoundingBox: 0 0 432 288"), std::string::npos);
+  // -l: no band limit and no key, as the GHC manual documents it.
+  r = run_in(dir, exe() + " -l --format json -o - prof.hp");
+  EXPECT_EQ(r.status, 0);
+}
+
+TEST(Cli, FailureLeavesExistingOutputUntouched) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/prof.hp", "JOB \"x\"\nBEGIN_SAMPLE oops\n");
+  write_file(dir + "/prof.ps", "GOOD");
+  write_file(dir + "/prof.aux", "X_RANGE 1.00\n");
+  CommandResult r = run_in(dir, exe() + " -p prof.hp");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("prof.hp:2:14: floating point number must follow BEGIN_SAMPLE"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(dir + "/prof.ps"), "GOOD");
+  EXPECT_EQ(read_file(dir + "/prof.aux"), "X_RANGE 1.00\n");
+  EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"prof.aux", "prof.hp", "prof.ps"}));  // no temporaries
+}
+
+// The fonts are first loaded on a second thread while the matrix is built;
+// its failure must reach the user as the layout's error, not a crash or a
+// picture without text.
+TEST(Cli, MissingFontsAreAClearErrorAndNoOutput) {
+  std::string dir = dir_with_manpage();
+  CommandResult r = run_in(dir, "HP2PS_NG_FONT_DIR=" + dir + "/nowhere " + exe() + " prof.hp");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("nowhere/fonts.conf: cannot load the bundled fonts"), std::string::npos) << r.err;
+  EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"prof.hp"}));
+}
+
+TEST(Cli, UnwritableTargetIsAClearError) {
+  std::string dir = dir_with_manpage();
+  CommandResult r = run_in(dir, exe() + " -o no/such/dir/out.ps prof.hp");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("no/such/dir/out.ps: cannot create a temporary file"), std::string::npos) << r.err;
+  run_in(dir, "mkdir prof.ps");  // a directory in the way
+  r = run_in(dir, exe() + " prof.hp");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("prof.ps: cannot replace"), std::string::npos) << r.err;
+}
+
+TEST(Cli, RefusesToOverwriteInput) {
+  std::string dir = dir_with_manpage();
+  CommandResult r = run_in(dir, exe() + " -o prof.hp prof.hp");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(read_file(dir + "/prof.hp"), manpage());
+}
+
+TEST(Cli, KilledProgramProfileRendersWithWarning) {
+  std::string dir = scratch_dir();
+  std::string hp = manpage();
+  write_file(dir + "/k.hp", hp.substr(0, hp.rfind("END_SAMPLE")));
+  CommandResult r = run_in(dir, exe() + " k.hp");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.err.find("hp2ps-ng: warning: k.hp:"), std::string::npos) << r.err;
+  EXPECT_TRUE(file_exists(dir + "/k.ps"));
+}
+
+TEST(Cli, SameInputSameBytes) {
+  std::string dir = dir_with_manpage();
+  const char* exts[] = {"ps", "eps", "pdf", "svg", "png"};
+  for (const char* ext : exts) ASSERT_EQ(run_in(dir, exe() + " -c -o a." + ext + " prof.hp").status, 0);
+  run_in(dir, "sleep 1.1");  // a wall-clock timestamp would now differ
+  for (const char* ext : exts) {
+    SCOPED_TRACE(ext);
+    ASSERT_EQ(run_in(dir, exe() + " -c -o b." + ext + " prof.hp").status, 0);
+    EXPECT_EQ(read_file(dir + "/a." + ext), read_file(dir + "/b." + ext));
+  }
+  ASSERT_EQ(run_in(dir, "SOURCE_DATE_EPOCH=86400 " + exe() + " -o c.pdf prof.hp").status, 0);
+  EXPECT_NE(read_file(dir + "/c.pdf").find("/CreationDate (19700102000000"), std::string::npos);
+}
+
+TEST(Cli, HelpAndManPageAgree) {
+  std::string help = run_in(scratch_dir(), exe() + " --help").out;
+  std::string man = read_file(std::string(HPNG_GOLDEN) + "/../man/hp2ps-ng.1");
+  std::regex long_option("--([a-z][a-z-]+)");
+  int n = 0;
+  for (std::sregex_iterator it(help.begin(), help.end(), long_option), end; it != end; ++it) {
+    std::string name = (*it)[1];
+    std::string in_man;  // groff writes each '-' as "\-"
+    for (char c : name) in_man += c == '-' ? std::string("\\-") : std::string(1, c);
+    EXPECT_NE(man.find("\\-\\-" + in_man), std::string::npos) << "--" << name << " is not in man/hp2ps-ng.1";
+    ++n;
+  }
+  EXPECT_GT(n, 15);
+  for (const char* letter : {"\\-b", "\\-s", "\\-c", "\\-d", "\\-g", "\\-l", "\\-M", "\\-p", "\\-y"}) {
+    EXPECT_NE(man.find(letter), std::string::npos) << letter;
+  }
+}
+
+}  // namespace
+}  // namespace hpng

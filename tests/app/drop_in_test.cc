@@ -1,0 +1,369 @@
+// hp2ps-ng in a build pipeline: outputs to any path (never destroying a
+// device, FIFO or socket), the .aux beside the output, -p that changes
+// nothing when nothing changed, strict option values with messages that
+// say what to write, inputs that are plainly not profiles, and the binary
+// answering to the name hp2ps.
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <thread>
+
+#include "support/util.h"
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+std::string manpage() { return read_file(std::string(HPNG_CASES) + "/manpage-example.hp"); }
+
+std::string dir_with(const std::string& name, const std::string& bytes) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/" + name, bytes);
+  return dir;
+}
+
+bool is_root() { return ::geteuid() == 0; }
+
+// --- Outputs ----------------------------------------------------------------
+
+TEST(Outputs, CharacterDeviceIsWrittenNotReplaced) {
+  if (!is_root()) GTEST_SKIP() << "mknod needs root";
+  std::string dir = dir_with("prof.hp", manpage());
+  ASSERT_EQ(run_in(dir, "mknod null c 1 3 && mknod full c 1 7").status, 0);
+  CommandResult r = run_in(dir, exe() + " -c -o null prof.hp");
+  EXPECT_EQ(r.status, 0) << r.err;
+  struct stat st;
+  ASSERT_EQ(::stat((dir + "/null").c_str(), &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode)) << "the device was replaced";
+  r = run_in(dir, exe() + " -c -o full prof.hp");  // /dev/full: every write fails
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("full: cannot write: No space left on device"), std::string::npos) << r.err;
+  ASSERT_EQ(::stat((dir + "/full").c_str(), &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode));
+  EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"full", "null", "prof.hp"}));  // no .aux, no temporaries
+}
+
+TEST(Outputs, FifoGetsTheWholeOutput) {
+  std::string dir = dir_with("prof.hp", manpage());
+  CommandResult r = run_in(dir, "mkfifo pipe && (cat pipe > got &) && " + exe() + " -c -o pipe prof.hp && " +
+                                    exe() + " -c -o want.ps prof.hp && sleep 0.2 && cmp got want.ps");
+  EXPECT_EQ(r.status, 0) << r.err;
+  struct stat st;
+  ASSERT_EQ(::stat((dir + "/pipe").c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+}
+
+TEST(Outputs, DescriptorPathsAreTheShellsDescriptors) {
+  std::string dir = dir_with("prof.hp", manpage());
+  ASSERT_EQ(run_in(dir, exe() + " -c -o want.ps prof.hp").status, 0);
+  std::string want = read_file(dir + "/want.ps");
+  EXPECT_EQ(run_in(dir, exe() + " -c -o /dev/stdout prof.hp > a.ps").status, 0);
+  EXPECT_EQ(read_file(dir + "/a.ps"), want);
+  write_file(dir + "/log", "before\n");  // appended to, as the shell opened it
+  EXPECT_EQ(run_in(dir, exe() + " -c -o /dev/stdout prof.hp >> log").status, 0);
+  EXPECT_EQ(read_file(dir + "/log"), "before\n" + want);
+  CommandResult r = run_in(dir, "bash -c '" + exe() + " -c -o >(gzip > b.ps.gz) prof.hp; sleep 0.3; gzip -dc b.ps.gz > b.ps'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(read_file(dir + "/b.ps"), want);
+  EXPECT_EQ(run_in(dir, exe() + " -c -o /dev/fd/3 prof.hp 3> c.ps").status, 0);
+  EXPECT_EQ(read_file(dir + "/c.ps"), want);
+  EXPECT_TRUE(file_exists(dir + "/log"));
+}
+
+TEST(Outputs, UnixSocketIsConnectedTo) {
+  std::string dir = dir_with("prof.hp", manpage());
+  std::string path = dir + "/sock";
+  int server = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  ASSERT_LT(path.size(), sizeof addr.sun_path);
+  std::copy(path.begin(), path.end(), addr.sun_path);
+  ASSERT_EQ(::bind(server, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  ASSERT_EQ(::listen(server, 1), 0);
+  std::string got;
+  std::thread reader([&] {
+    int c = ::accept(server, nullptr, nullptr);
+    char buf[4096];
+    for (ssize_t n; (n = ::read(c, buf, sizeof buf)) > 0;) got.append(buf, static_cast<size_t>(n));
+    ::close(c);
+  });
+  CommandResult r = run_in(dir, exe() + " -c --format ps -o sock prof.hp");
+  reader.join();
+  ::close(server);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(got.rfind("%!PS", 0), 0u);
+}
+
+TEST(Outputs, SymlinkStaysALinkAndModeIsKept) {
+  std::string dir = dir_with("prof.hp", manpage());
+  ASSERT_EQ(run_in(dir, "mkdir real && echo old > real/out.svg && chmod 640 real/out.svg && ln -s real/out.svg link.svg").status, 0);
+  CommandResult r = run_in(dir, exe() + " -c -o link.svg prof.hp");
+  ASSERT_EQ(r.status, 0) << r.err;
+  struct stat st;
+  ASSERT_EQ(::lstat((dir + "/link.svg").c_str(), &st), 0);
+  EXPECT_TRUE(S_ISLNK(st.st_mode));
+  EXPECT_NE(read_file(dir + "/real/out.svg").find("<svg"), std::string::npos);
+  ASSERT_EQ(::stat((dir + "/real/out.svg").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0640u);
+}
+
+// --- The .aux ---------------------------------------------------------------
+
+TEST(AuxPlacement, BesideTheOutputAndOnlyForCharts) {
+  std::string dir = dir_with("prof.hp", manpage());
+  ASSERT_EQ(run_in(dir, "mkdir out && " + exe() + " -c -o out/chart.svg prof.hp").status, 0);
+  EXPECT_EQ(list_dir(dir + "/out"), (std::vector<std::string>{"chart.aux", "chart.svg"}));
+  ASSERT_EQ(run_in(dir, exe() + " --format json -o out/m.json prof.hp && " + exe() + " -o out/m.csv prof.hp").status, 0);
+  EXPECT_FALSE(file_exists(dir + "/out/m.aux"));
+  EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"out", "prof.hp"}));  // nothing in the current folder
+  ASSERT_EQ(run_in(dir, exe() + " --aux my.aux --format json -o - prof.hp > /dev/null").status, 0);
+  EXPECT_TRUE(file_exists(dir + "/my.aux"));
+  ASSERT_EQ(run_in(dir, exe() + " --no-aux prof.hp").status, 0);
+  EXPECT_FALSE(file_exists(dir + "/prof.aux"));
+  EXPECT_TRUE(file_exists(dir + "/prof.ps"));
+  ASSERT_EQ(run_in(dir, exe() + " prof.hp").status, 0);  // as hp2ps
+  EXPECT_TRUE(file_exists(dir + "/prof.aux"));
+  EXPECT_EQ(run_in(dir, exe() + " -o - prof.hp > /dev/null && " + exe() + " -o /dev/null prof.hp").status, 0);
+  EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"my.aux", "out", "prof.aux", "prof.hp", "prof.ps"}));
+}
+
+TEST(AuxPlacement, EventlogAndHpOfOneRunKeepTheirOwnFiles) {
+  std::string dir = dir_with("prog.hp", read_file(std::string(HPNG_CASES) + "/../eventlog-small/leak-hc.hp"));
+  write_file(dir + "/prog.eventlog", read_file(std::string(HPNG_CASES) + "/../eventlog-small/leak-hc.eventlog"));
+  ASSERT_EQ(run_in(dir, exe() + " -c prog.hp && " + exe() + " -c prog.eventlog").status, 0);
+  EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"prog.aux", "prog.eventlog", "prog.eventlog.aux",
+                                                     "prog.eventlog.ps", "prog.hp", "prog.ps"}));
+  CommandResult r = run_in(dir, exe() + " -pc prog.eventlog");
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
+// Only the .aux fails: with -o (the user chose where the picture goes) a
+// warning; as hp2ps was called (no -o) an error, as hp2ps had it.
+TEST(AuxPlacement, UnwritableAuxWarnsWhenTheOutputWasChosen) {
+  std::string dir = dir_with("prof.hp", manpage());
+  ASSERT_EQ(run_in(dir, "mkdir x.aux prof.aux").status, 0);  // directories in the way
+  CommandResult r = run_in(dir, exe() + " -c -o x.svg prof.hp");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("warning: x.aux: cannot replace"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the output was written, the .aux was not"), std::string::npos) << r.err;
+  EXPECT_TRUE(file_exists(dir + "/x.svg"));
+  r = run_in(dir, exe() + " -c prof.hp");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("error: prof.aux: cannot replace"), std::string::npos) << r.err;
+}
+
+// Reading an .aux and writing it again gives the same bytes: colours,
+// ranges and order do not drift however often -p runs.
+TEST(AuxPlacement, HundredRunsOfPcChangeNothing) {
+  std::string dir = dir_with("prof.hp", manpage());
+  ASSERT_EQ(run_in(dir, exe() + " -c prof.hp").status, 0);
+  std::string first = read_file(dir + "/prof.aux");
+  ASSERT_NE(first.find("SHADE main 0.00100001"), std::string::npos) << first;
+  CommandResult r = run_in(dir, "cp prof.aux first.aux && for i in $(seq 100); do " + exe() +
+                                    " -pc prof.hp && cmp prof.aux first.aux || { echo run $i; exit 1; }; done");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_EQ(read_file(dir + "/prof.aux"), first);
+}
+
+// --- Options ----------------------------------------------------------------
+
+struct BadOption {
+  const char* args;
+  const char* message;
+};
+
+TEST(StrictOptions, MalformedValuesAreUsageErrorsThatSayWhatToWrite) {
+  const BadOption cases[] = {
+      {"-mabc", "-m takes a whole number attached, e.g. -m10 (-m0: no limit) (got '-mabc')"},
+      {"-m3x", "(got '-m3x')"},
+      {"-m", "-m takes a whole number attached"},
+      {"-m 10", "its value goes in the same argument: write -m10, not -m 10"},
+      {"-m-3", "-m takes a band limit of 0 or more (got '-m-3')"},
+      {"-tx", "-t takes a percentage from 0 to 5 attached, e.g. -t0.5 (got '-tx')"},
+      {"-t0.5%", "(got '-t0.5%')"},
+      {"-t6", "-t6: the trace percentage must be from 0 to 5"},
+      {"-e6cm", "-e6cm: unknown unit 'cm' (use in, mm or pt, e.g. -e6in)"},
+      {"-e2in", "-e2in: the width must be more than 2 inches (144pt); 2in is 144pt"},
+      {"-e 6in", "write -e6in, not -e 6in"},
+      {"-ix", "-i takes nothing, + or -"},
+      {"--max-bands -3", "--max-bands: takes a whole number of bands, 0 or more (got -3)"},
+      {"--trace 9", "--trace: takes a percentage from 0 to 5 (got 9)"},
+      {"--dpi 0", "--dpi: takes a resolution from 1 to 2400 (got 0)"},
+      {"--format gif", "--format: 'gif' is not a format hp2ps-ng writes (ps, eps, pdf, svg, png, json, csv)"},
+      {"-o x.jpg", "-o x.jpg: hp2ps-ng writes .ps, .eps, .pdf, .svg, .png, .json and .csv files, not .jpg"},
+      {"-o x.svgz", "not .svgz (give --format to write that name anyway)"},
+      {"--no-aux -p", "--no-aux goes with neither --aux nor -p"},
+      {"other.hp", "one profile at a time: 'other.hp', then 'prof.hp' (--compare or --diff take several"},
+  };
+  for (const BadOption& c : cases) {
+    SCOPED_TRACE(c.args);
+    std::string dir = dir_with("prof.hp", manpage());
+    CommandResult r = run_in(dir, exe() + " " + c.args + " prof.hp");
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+    EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"prof.hp"}));
+  }
+}
+
+// hp2ps's spellings do what hp2ps does: the bands drawn and their order
+// (the .aux's ORDER lines, bottom first), or the page's size.
+struct Spelling {
+  std::string args;
+  std::string profile;  // "bands": 25 bands, sizes unlike their names; "trace": a big band, two of 0.4 and 0.3 %
+  std::string effect;   // the ORDER names, or the %%BoundingBox
+};
+
+std::ostream& operator<<(std::ostream& os, const Spelling& s) { return os << s.args; }
+
+std::string spelling_profile(const std::string& which) {
+  std::string s = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\nBEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\n";
+  if (which == "trace") return s + "BEGIN_SAMPLE 1.0\nalpha 1000\nbeta 4\ngamma 3\nEND_SAMPLE 1.0\nBEGIN_SAMPLE 2.0\nEND_SAMPLE 2.0\n";
+  for (const char* t : {"1.0", "2.0"}) {
+    s += std::string("BEGIN_SAMPLE ") + t + "\n";
+    for (int i = 1; i <= 25; ++i) s += "b" + std::string(i < 10 ? "0" : "") + std::to_string(i) + " " + std::to_string(100 + i * 7 % 25) + "\n";
+    s += std::string("END_SAMPLE ") + t + "\n";
+  }
+  return s + "BEGIN_SAMPLE 3.0\nEND_SAMPLE 3.0\n";
+}
+
+std::string effect(const std::string& dir) {
+  std::string aux = read_file(dir + "/prof.aux"), out;
+  for (size_t at = aux.find("ORDER "); at != std::string::npos; at = aux.find("ORDER ", at + 1)) {
+    out += (out.empty() ? "" : " ") + aux.substr(at + 6, aux.find(' ', at + 6) - at - 6);
+  }
+  std::string ps = read_file(dir + "/prof.ps");
+  size_t box = ps.find("%%BoundingBox: ");
+  return out + " | " + ps.substr(box + 15, ps.find('\n', box) - box - 15);
+}
+
+class Hp2psSpelling : public ::testing::TestWithParam<Spelling> {};
+
+TEST_P(Hp2psSpelling, DoesWhatHp2psDoes) {
+  const Spelling& s = GetParam();
+  std::string dir = dir_with("prof.hp", spelling_profile(s.profile));
+  CommandResult r = run_in(dir, exe() + " " + s.args + " prof.hp");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(effect(dir), s.effect);
+}
+
+const std::string kBySize = "b08 b01 b19 b12 b05 b23 b16 b09 b02 b20 b13 b06 b24 b17 b10 b03 b21 b14 b07";
+const std::string kLandscape = " | 71 107 505 757";  // hp2ps's landscape page
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, Hp2psSpelling,
+    ::testing::Values(
+        Spelling{"", "bands", "OTHER " + kBySize + kLandscape},
+        Spelling{"-i", "bands", "OTHER b07 b08 b09 b10 b11 b12 b13 b14 b15 b16 b17 b18 b19 b20 b21 b22 b23 b24 b25" + kLandscape},
+        Spelling{"-i+", "bands", "OTHER b07 b08 b09 b10 b11 b12 b13 b14 b15 b16 b17 b18 b19 b20 b21 b22 b23 b24 b25" + kLandscape},
+        Spelling{"-i-", "bands", "OTHER b19 b18 b17 b16 b15 b14 b13 b12 b11 b10 b09 b08 b07 b06 b05 b04 b03 b02 b01" + kLandscape},
+        Spelling{"-m3", "bands", "OTHER b14 b07" + kLandscape},
+        Spelling{"-m0", "bands", "b25 b18 b11 b04 b22 b15 " + kBySize + kLandscape},
+        Spelling{"-l", "bands", "b25 b18 b11 b04 b22 b15 " + kBySize + kLandscape},
+        Spelling{"-m25", "bands", "b25 b18 b11 b04 b22 b15 " + kBySize + kLandscape},
+        Spelling{"-t", "trace", "gamma beta alpha" + kLandscape},
+        Spelling{"-t0", "trace", "gamma beta alpha" + kLandscape},
+        Spelling{"-t.5", "trace", "beta alpha" + kLandscape},
+        Spelling{"-t5", "trace", "alpha" + kLandscape},
+        Spelling{"", "trace", "alpha" + kLandscape},
+        Spelling{"-e6in", "trace", "alpha | 0 0 432 288"},
+        Spelling{"-e150mm", "trace", "alpha | 0 0 425 283"},
+        Spelling{"-e400pt", "trace", "alpha | 0 0 400 267"},
+        Spelling{"-e400", "trace", "alpha | 0 0 400 267"},
+        Spelling{"-g", "trace", "alpha | 71 107 595 541"},  // unrotated, scaled to the portrait page
+        Spelling{"-cb", "trace", "alpha" + kLandscape},
+        Spelling{"-", "trace", "alpha" + kLandscape}),
+    [](const auto& info) {
+      std::string name = info.param.args.empty() ? "none" : "";
+      for (char c : info.param.args) name += c == '-' ? "minus" : c == '+' ? "plus" : c == '.' ? "dot" : std::string(1, c);
+      return identifier(name + "_" + info.param.profile);
+    });
+
+// -l is -m0 as the GHC manual documents it: no band limit and no key.
+TEST(StrictOptions, LIsNoLimitAndNoKey) {
+  std::string dir = dir_with("prof.hp", spelling_profile("bands"));
+  ASSERT_EQ(run_in(dir, exe() + " -l -o l.ps prof.hp && " + exe() + " --max-bands=0 -o m.ps prof.hp").status, 0);
+  EXPECT_EQ(read_file(dir + "/l.ps"), read_file(dir + "/m.ps"));
+}
+
+// The .aux records the scales drawn, so that a later -p draws alike.
+TEST(AuxPlacement, AuxRecordsTheScalesDrawn) {
+  std::string dir = dir_with("prof.hp", spelling_profile("trace"));
+  ASSERT_EQ(run_in(dir, exe() + " --x-max 100 --y-max 1e6 -o a.ps prof.hp").status, 0);
+  std::string aux = read_file(dir + "/a.aux");
+  EXPECT_EQ(aux.substr(0, aux.find("ORDER")), "X_RANGE 100.00\nY_RANGE 1000000.00\n");
+  ASSERT_EQ(run_in(dir, "cp a.aux b.aux && " + exe() + " -p -o b.ps prof.hp").status, 0);
+  std::string a = read_file(dir + "/a.ps"), b = read_file(dir + "/b.ps");
+  EXPECT_EQ(a.substr(a.find("%%EndComments")), b.substr(b.find("%%EndComments")));  // the same picture
+}
+
+TEST(StrictOptions, ExtensionsAnyCaseAndFormatThatDisagrees) {
+  std::string dir = dir_with("prof.hp", manpage());
+  ASSERT_EQ(run_in(dir, exe() + " -o x.PNG prof.hp && " + exe() + " -o y.Svg prof.hp").status, 0);
+  EXPECT_EQ(read_file(dir + "/x.PNG").substr(1, 3), "PNG");
+  EXPECT_NE(read_file(dir + "/y.Svg").find("<svg"), std::string::npos);
+  CommandResult r = run_in(dir, exe() + " --format png -o z.svg prof.hp");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.err.find("warning: z.svg: writing PNG although the name says SVG (--format decides)"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(dir + "/z.svg").substr(1, 3), "PNG");
+  EXPECT_EQ(run_in(dir, exe() + " --format svg -o w.svgz prof.hp").status, 0);
+  EXPECT_EQ(run_in(dir, exe() + " -o noext prof.hp").status, 0);
+  EXPECT_EQ(read_file(dir + "/noext").substr(0, 4), "%!PS");
+}
+
+// --- Messages -----------------------------------------------------------------
+
+TEST(Messages, InputsThatAreNotProfilesSaySo) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"module Main where\nimport Data.List\nmain :: IO ()\nmain = print 1\n", "this is Haskell source code"},
+      {"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n", "this is a PDF document"},
+      {"\tSun Nov 22 10:19 2026 Time and Allocation Profiling Report  (Final)\n", "this is a GHC time profile"},
+      {std::string("\x1f\x8b\x08\x00\x00\x00", 6), "this is gzip-compressed (decompress it first: gunzip)"},
+      {"X_RANGE 2.82\nY_RANGE 348.00\n", "this is an hp2ps .aux file"},
+  };
+  for (const auto& [bytes, message] : cases) {
+    std::string dir = dir_with("input.hs", bytes);
+    CommandResult r = run_in(dir, exe() + " input.hs");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("error: input.hs: " + message), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("hp2ps-ng reads .hp heap profiles (+RTS -hT, -hc, -hy, ...) and GHC eventlogs (+RTS -l)"),
+              std::string::npos);
+  }
+  std::string dir = dir_with("prog.eventlog", read_file(std::string(HPNG_CASES) + "/../eventlog-small/leak-hc.eventlog"));
+  CommandResult r = run_in(dir, exe() + " --input-format hp prog.eventlog");
+  EXPECT_NE(r.err.find("prog.eventlog: this is a GHC eventlog, not a .hp file (leave out --input-format hp)"),
+            std::string::npos) << r.err;
+}
+
+TEST(Messages, FontconfigNeverComplainsAboutItsCache) {
+  std::string dir = dir_with("prof.hp", manpage());
+  CommandResult r = run_in(dir, "HOME=/nonexistent XDG_CACHE_HOME=/proc/none " + exe() + " -c -o x.svg prof.hp");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(Messages, ProfileWithOnlyEmptySamplesWarns) {
+  std::string dir = dir_with("e.hp", "JOB \"p +RTS -hb\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+                                     "BEGIN_SAMPLE 0.00\nEND_SAMPLE 0.00\n");
+  CommandResult r = run_in(dir, exe() + " e.hp");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.err.find("warning: e.hp: no sample has data (1 empty samples"), std::string::npos) << r.err;
+}
+
+// --- Installed as hp2ps -------------------------------------------------------
+
+TEST(AsHp2ps, SameFilesAndItsOwnName) {
+  std::string dir = dir_with("prof.hp", manpage());
+  ASSERT_EQ(run_in(dir, "mkdir a b && cp prof.hp a/ && cp prof.hp b/ && ln -s " + exe() + " hp2ps").status, 0);
+  ASSERT_EQ(run_in(dir, "cd a && ../hp2ps -c -m10 prof.hp && cd ../b && " + exe() + " -c -m10 prof.hp").status, 0);
+  EXPECT_EQ(list_dir(dir + "/a"), list_dir(dir + "/b"));
+  for (const char* f : {"prof.ps", "prof.aux"}) EXPECT_EQ(read_file(dir + "/a/" + f), read_file(dir + "/b/" + f)) << f;
+  CommandResult r = run_in(dir, "./hp2ps -x prof.hp");
+  EXPECT_EQ(r.err.rfind("hp2ps: error: unknown option '-x'", 0), 0u) << r.err;
+}
+
+}  // namespace
+}  // namespace hpng

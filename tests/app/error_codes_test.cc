@@ -1,0 +1,165 @@
+// Every way a run fails, or warns, says so with its code (and where, as
+// numbers): each case is a command line run through the same parse,
+// resolution and dispatch as the executable, in a folder of its own.
+// Messages have their own tests (drop_in_test, bad_input_test, ...).
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "app/cli.h"
+#include "hpng/app/run.h"
+#include "support/util.h"
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+const std::string kHeader = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
+const std::string kProfile = kHeader + "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\na 10\nb 20\nEND_SAMPLE 1.0\n"
+                             "BEGIN_SAMPLE 2.0\nEND_SAMPLE 2.0\n";
+
+struct Case {
+  std::string name;
+  std::string args;  // "@" is the case's folder, with a slash
+  Code code;
+  size_t line = 0, column = 0;     // where, in a text input (0: not asked)
+  std::optional<size_t> byte = {};  // where, in an eventlog
+};
+
+std::ostream& operator<<(std::ostream& os, const Case& c) { return os << c.name << ": " << c.args; }
+
+// A folder with the files the cases name: p.hp a good profile, and one
+// file for each way of being wrong.
+std::string folder() {
+  std::string dir = scratch_dir() + "/";
+  write_file(dir + "p.hp", kProfile);
+  write_file(dir + "units.hp", "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"words\"\n" +
+                                   kProfile.substr(kHeader.size()));
+  write_file(dir + "syntax.hp", kHeader + "BEGIN_SAMPLE 0.0\na 1\nb x\nEND_SAMPLE 0.0\n");
+  write_file(dir + "empty.hp", kHeader);
+  write_file(dir + "unfinished.hp", kHeader + "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\na 1\nEND_SAMPLE 1.0\n");
+  write_file(dir + "cut.hp", kProfile + "BEGIN_SAMPLE 3.0\na 1\n");
+  write_file(dir + "pdf.hp", "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n");
+  write_file(dir + "bad.eventlog", std::string("hdrb\0\0\0\0junk", 12));
+  write_file(dir + "p.aux", "X_RANGE 1.00\nY_RANGE 2.00\nORDER a\n");
+  return dir;
+}
+
+std::vector<std::string> words(const std::string& args, const std::string& dir) {
+  std::vector<std::string> out{"hp2ps-ng"};
+  std::istringstream in(args);
+  for (std::string w; in >> w;) {
+    for (size_t at; (at = w.find('@')) != std::string::npos;) w.replace(at, 1, dir);
+    out.push_back(w);
+  }
+  return out;
+}
+
+// The run's error, or its warnings' codes.
+struct Outcome {
+  std::optional<Diagnostic> error;
+  Warnings warnings;
+};
+
+Outcome run_args(const std::string& args) {
+  std::vector<std::string> w = words(args, folder());
+  std::vector<char*> argv;
+  for (std::string& s : w) argv.push_back(s.data());
+  Outcome out;
+  try {
+    std::vector<std::string> notes;
+    std::string help;
+    Options o = parse_command_line(static_cast<int>(argv.size()), argv.data(), notes, help);
+    run(resolve_job(o, out.warnings), out.warnings);
+  } catch (const Error& e) {
+    out.error = e.diagnostic();
+  }
+  return out;
+}
+
+class ErrorCodes : public ::testing::TestWithParam<Case> {};
+
+TEST_P(ErrorCodes, TheRunFailsWithItsCode) {
+  const Case& c = GetParam();
+  Outcome out = run_args(c.args);
+  ASSERT_TRUE(out.error) << "no error";
+  EXPECT_EQ(out.error->code, c.code) << describe(*out.error);
+  if (c.line) {
+    EXPECT_EQ(out.error->line, c.line) << describe(*out.error);
+    EXPECT_EQ(out.error->column, c.column) << describe(*out.error);
+  }
+  if (c.byte) {
+    EXPECT_EQ(out.error->byte, c.byte) << describe(*out.error);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, ErrorCodes,
+    ::testing::Values(Case{"band_limit_not_a_number", "-mabc @p.hp", Code::bad_option},
+                      Case{"trace_above_5", "-t9 @p.hp", Code::bad_option},
+                      Case{"two_profiles_without_compare", "@p.hp @p.hp", Code::bad_option},
+                      Case{"compare_and_diff", "--compare --diff @p.hp @p.hp -o @c.svg", Code::conflicting_options},
+                      Case{"percent_with_y_max", "--percent --y-max 5 @p.hp", Code::conflicting_options},
+                      Case{"eps_compare", "--compare @p.hp @p.hp -o @c.eps", Code::conflicting_options},
+                      Case{"pattern_that_does_not_compile", "--include ( @p.hp", Code::bad_pattern},
+                      Case{"picture_too_narrow", "--width 10 -o @x.png @p.hp", Code::bad_size},
+                      Case{"extension_not_written", "-o @x.gif @p.hp", Code::unknown_extension},
+                      Case{"output_over_its_input", "-o @p.hp --format ps @p.hp", Code::output_is_input},
+                      Case{"aux_over_the_output", "--aux @x.svg -o @x.svg @p.hp", Code::output_is_input},
+                      Case{"units_that_cannot_share_a_scale", "--compare @p.hp @units.hp -o @c.svg", Code::mixed_units},
+                      Case{"missing_file", "@missing.hp", Code::cannot_read},
+                      Case{"a_pdf", "@pdf.hp -o @x.svg", Code::not_a_profile},
+                      Case{"hp_syntax", "@syntax.hp -o @x.svg", Code::hp_syntax, 7, 3},
+                      Case{"aux_syntax", "-p --aux @p.aux @p.hp -o @x.svg", Code::aux_syntax, 3, 1},
+                      Case{"eventlog_header", "@bad.eventlog -o @x.svg", Code::bad_eventlog, 0, 0, 4},
+                      Case{"no_samples", "@empty.hp -o @x.svg", Code::no_samples},
+                      Case{"window_without_samples", "--from 100 @p.hp -o @x.svg", Code::empty_window},
+                      Case{"filter_without_bands", "--include zzz @p.hp -o @x.svg", Code::empty_filter},
+                      Case{"output_folder_missing", "@p.hp -o @no/such/x.svg", Code::cannot_write}),
+    [](const auto& info) { return info.param.name; });
+
+class WarningCodes : public ::testing::TestWithParam<Case> {};
+
+TEST_P(WarningCodes, TheRunWarnsWithItsCode) {
+  const Case& c = GetParam();
+  Outcome out = run_args(c.args);
+  ASSERT_FALSE(out.error) << describe(*out.error);
+  std::vector<Code> codes;
+  for (const Diagnostic& d : out.warnings) codes.push_back(d.code);
+  EXPECT_NE(std::find(codes.begin(), codes.end(), c.code), codes.end());
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, WarningCodes,
+    ::testing::Values(Case{"transparent_postscript", "--transparent @p.hp -o @x.ps", Code::option_ignored},
+                      Case{"heap_lines_of_a_hp", "--heap-lines @p.hp -o @x.svg", Code::option_ignored},
+                      Case{"format_against_extension", "--format pdf @p.hp -o @x.svg", Code::format_mismatch},
+                      Case{"beyond_y_max", "--y-max 5 @p.hp -o @x.svg", Code::beyond_scale},
+                      Case{"no_final_sample", "@unfinished.hp -o @x.svg", Code::unfinished},
+                      Case{"cut_in_a_sample", "@cut.hp -o @x.svg", Code::cut_short}),
+    [](const auto& info) { return info.param.name; });
+
+// A profile read several times (selection reads it two or three times)
+// warns once.
+TEST(Warnings, AWarningIsSaidOnce) {
+  Warnings w;
+  Diagnostic d{Code::cut_short, "a.hp", {}, 3, 1, "", "cut"};
+  w.add(d);
+  w.add(d);
+  d.line = 4;
+  w.add(d);
+  EXPECT_EQ(w.size(), 2u);
+}
+
+TEST(Warnings, DescribeMakesTheMessageFromTheNumbers) {
+  EXPECT_EQ(describe({Code::hp_syntax, "a.hp", {}, 3, 7, "", "bad"}), "a.hp:3:7: bad");
+  EXPECT_EQ(describe({Code::bad_eventlog, "a.eventlog", 12, 0, 0, "", "bad"}), "a.eventlog:byte 12: bad");
+  EXPECT_EQ(describe({Code::bad_option, "", {}, 0, 0, "", "bad"}), "bad");
+  EXPECT_EQ(exit_status(Code::bad_option), 2);
+  EXPECT_EQ(exit_status(Code::cannot_read), 1);
+  EXPECT_EQ(exit_status(Code::cannot_write), 1);
+}
+
+}  // namespace
+}  // namespace hpng

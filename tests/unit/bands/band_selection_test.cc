@@ -1,0 +1,202 @@
+// Band selection stage by stage: hp2ps's hash order, trace elimination, the
+// orderings, the band limit and OTHER, ranges and the title total.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "hpng/matrix/band_matrix.h"
+#include "support/util.h"
+
+namespace hpng {
+namespace {
+
+std::string profile(const std::string& body) {
+  return "JOB \"j\" DATE \"d\" SAMPLE_UNIT \"s\" VALUE_UNIT \"b\"\n" + body;
+}
+
+BandMatrix select_bands(const std::string& hp, const SelectOptions& o, size_t time_buckets = 0) {
+  return test::select_in_memory("t.hp", hp, o, time_buckets);
+}
+
+std::vector<std::string> names(const BandMatrix& m) {
+  std::vector<std::string> out;
+  for (const Band& b : m.bands) out.push_back(b.name);
+  return out;
+}
+
+// The manual page's example (behaviour reference section 7).
+const char* kManpage =
+    "MARK 1.5 MARK 1.75 MARK 1.8\n"
+    "BEGIN_SAMPLE 0.00 SYSTEM 24 END_SAMPLE 0.00\n"
+    "BEGIN_SAMPLE 1.00 elim 180 insert 24 intersect 12 disin 60 main 12 reduce 20 SYSTEM 12 END_SAMPLE 1.00\n"
+    "BEGIN_SAMPLE 2.00 elim 192 insert 24 intersect 12 disin 84 main 12 SYSTEM 24 END_SAMPLE 2.00\n"
+    "BEGIN_SAMPLE 2.82 END_SAMPLE 2.82\n";
+
+TEST(Bands, Hp2psHashBuckets) {
+  EXPECT_EQ(hp2ps_hash_bucket(""), 0u);
+  EXPECT_EQ(hp2ps_hash_bucket("a"), 97u);
+  EXPECT_EQ(hp2ps_hash_bucket("ab"), (3 * 97 + 98) % 513u);
+  // Bytes >= 0x80 count as negative (signed char); the magnitude is taken.
+  EXPECT_EQ(hp2ps_hash_bucket("\xe9"), 23u);  // |-23| mod 513
+}
+
+TEST(Bands, ManpageExampleOrderTotalAndRanges) {
+  BandMatrix m = select_bands(profile(kManpage), {});
+  // intersect and main tie at 24: hash order puts intersect first.
+  EXPECT_EQ(names(m), (std::vector<std::string>{"reduce", "intersect", "main", "insert", "SYSTEM", "disin", "elim"}));
+  EXPECT_DOUBLE_EQ(m.x_range, 2.82);
+  EXPECT_DOUBLE_EQ(m.y_range, 348);
+  EXPECT_NEAR(m.total, 648.68, 1e-9);
+  EXPECT_EQ(m.bands[0].values, (std::vector<double>{0, 20, 0, 0}));  // 0 where no point
+}
+
+TEST(Bands, TraceEliminationDropsCumulativeShareBelowThreshold) {
+  // totals 1, 1, 98: shares 1%, 1%: cumulative 1% (kept at -t1), 2%.
+  const char* body = "BEGIN_SAMPLE 0.0 x 1 y 1 z 98 END_SAMPLE 0.0\n";
+  EXPECT_EQ(select_bands(profile(body), {}).bands.size(), 3u);
+  SelectOptions t2;
+  t2.trace_percent = 2;  // x: 1% < 2 dropped; y: cumulative 2% >= 2 kept
+  EXPECT_EQ(names(select_bands(profile(body), t2)), (std::vector<std::string>{"y", "z"}));
+  t2.trace_percent = 2.5;
+  EXPECT_EQ(names(select_bands(profile(body), t2)), (std::vector<std::string>{"z"}));
+  SelectOptions t0;
+  t0.trace_percent = 0;
+  EXPECT_EQ(select_bands(profile(body), t0).bands.size(), 3u);
+}
+
+TEST(Bands, AllZeroProfileKeepsItsBands) {
+  BandMatrix m = select_bands(profile("BEGIN_SAMPLE 0.0 a 0 b 0 END_SAMPLE 0.0\n"), {});
+  EXPECT_EQ(m.bands.size(), 2u);
+  EXPECT_EQ(m.y_range, 1);
+}
+
+TEST(Bands, OrderByNameAndDeviation) {
+  const char* body =
+      "BEGIN_SAMPLE 0.0 big_smooth 100 mid_rough 10 small_wiggly 1 END_SAMPLE 0.0\n"
+      "BEGIN_SAMPLE 1.0 big_smooth 100 mid_rough 90 small_wiggly 20 END_SAMPLE 1.0\n";
+  SelectOptions asc;
+  asc.by_name = NameOrder::ascending;
+  EXPECT_EQ(names(select_bands(profile(body), asc)), (std::vector<std::string>{"big_smooth", "mid_rough", "small_wiggly"}));
+  SelectOptions desc;
+  desc.by_name = NameOrder::descending;
+  EXPECT_EQ(names(select_bands(profile(body), desc)), (std::vector<std::string>{"small_wiggly", "mid_rough", "big_smooth"}));
+  SelectOptions dev;
+  dev.by_deviation = true;  // sd: big 0, small ~13.4, mid ~56.6
+  EXPECT_EQ(names(select_bands(profile(body), dev)), (std::vector<std::string>{"big_smooth", "small_wiggly", "mid_rough"}));
+}
+
+TEST(Bands, AuxOrderPutsUnknownBandsFirst) {
+  AuxFile aux;
+  aux.order = {{"b", 1}, {"a", 2}, {"b", 9}};
+  SelectOptions o;
+  o.aux = &aux;
+  BandMatrix m = select_bands(profile("BEGIN_SAMPLE 0.0 a 10 b 20 new 30 END_SAMPLE 0.0\n"), o);
+  EXPECT_EQ(names(m), (std::vector<std::string>{"new", "b", "a"}));
+}
+
+TEST(Bands, BandLimitMergesBottomIntoOther) {
+  const char* body = "BEGIN_SAMPLE 0.0 a 1 b 2 c 3 d 4 END_SAMPLE 0.0 BEGIN_SAMPLE 1.0 a 1 d 4 END_SAMPLE 1.0\n";
+  SelectOptions o;
+  o.band_limit = 2;
+  BandMatrix m = select_bands(profile(body), o);
+  EXPECT_EQ(names(m), (std::vector<std::string>{"OTHER", "d"}));
+  EXPECT_EQ(m.bands[0].values, (std::vector<double>{6, 1}));
+  o.band_limit = 0;
+  EXPECT_EQ(select_bands(profile(body), o).bands.size(), 4u);
+}
+
+// The reader streams points before it knows whether their sample ends: the
+// points of a final sample that never ends must change nothing, in any of
+// the reads selection makes.
+TEST(Bands, SampleThatNeverEndsCountsNowhere) {
+  const std::string complete = "BEGIN_SAMPLE 0.0 a 1 b 2 END_SAMPLE 0.0 BEGIN_SAMPLE 1.0 a 3 b 3 END_SAMPLE 1.0\n";
+  const std::string cut = complete + "BEGIN_SAMPLE 2.0 a 900 b 1 c 5\n";
+  SelectOptions plain, dev, limit;
+  dev.by_deviation = true;
+  limit.band_limit = 1;
+  for (const SelectOptions& o : {plain, dev, limit}) {
+    BandMatrix want = select_bands(profile(complete), o), got = select_bands(profile(cut), o);
+    EXPECT_EQ(names(got), names(want));
+    ASSERT_EQ(got.bands.size(), want.bands.size());
+    for (size_t i = 0; i < got.bands.size(); ++i) EXPECT_EQ(got.bands[i].values, want.bands[i].values);
+    EXPECT_EQ(got.total, want.total);
+  }
+  EXPECT_EQ(names(select_bands(profile(cut), plain)), (std::vector<std::string>{"a", "b"}));
+}
+
+// With time buckets the matrix keeps per bucket the samples of lowest and
+// highest stacked total, and the first and last; ranges and the title total
+// still come from every sample.
+TEST(Bands, TimeBucketsKeepEachBucketsExtremes) {
+  std::string body;
+  for (int k = 0; k < 100; ++k) {
+    int a = (k * 37) % 101, b = k == 42 ? 5000 : (k * 11) % 13;  // one spike, at 42
+    body += "BEGIN_SAMPLE " + std::to_string(k) + ".0 a " + std::to_string(a) + " b " + std::to_string(b) +
+            " END_SAMPLE " + std::to_string(k) + ".0\n";
+  }
+  BandMatrix full = select_bands(profile(body), {}), part = select_bands(profile(body), {}, 4);
+  EXPECT_EQ(part.x_range, full.x_range);
+  EXPECT_EQ(part.y_range, full.y_range);
+  EXPECT_EQ(part.total, full.total);
+  ASSERT_EQ(names(part), names(full));
+  ASSERT_LE(part.times.size(), 10u);
+  EXPECT_EQ(part.times.front(), 0);
+  EXPECT_EQ(part.times.back(), 99);
+  auto height = [](const BandMatrix& m, size_t k) { return m.bands[0].values[k] + m.bands[1].values[k]; };
+  for (int bucket = 0; bucket < 4; ++bucket) {  // samples 25 x bucket ... (99 is the last's own)
+    double lo = 1e18, hi = -1, kept_lo = 1e18, kept_hi = -1;
+    for (size_t k = 0; k < full.times.size(); ++k) {
+      if (std::min(3, static_cast<int>(full.times[k] * 4 / 99)) != bucket) continue;
+      lo = std::min(lo, height(full, k));
+      hi = std::max(hi, height(full, k));
+    }
+    for (size_t k = 0; k < part.times.size(); ++k) {
+      if (std::min(3, static_cast<int>(part.times[k] * 4 / 99)) != bucket) continue;
+      kept_lo = std::min(kept_lo, height(part, k));
+      kept_hi = std::max(kept_hi, height(part, k));
+      size_t j = static_cast<size_t>(part.times[k]);  // the same sample, whole
+      EXPECT_EQ(part.bands[0].values[k], full.bands[0].values[j]);
+      EXPECT_EQ(part.bands[1].values[k], full.bands[1].values[j]);
+    }
+    EXPECT_EQ(kept_lo, lo) << "bucket " << bucket;
+    EXPECT_EQ(kept_hi, hi) << "bucket " << bucket;
+  }
+  EXPECT_NE(std::find(part.times.begin(), part.times.end(), 42.0), part.times.end());  // the spike
+}
+
+TEST(Bands, AuxRangesOnlyEnlarge) {
+  AuxFile aux;
+  aux.x_range = 10;
+  aux.y_range = 1;
+  SelectOptions o;
+  o.aux = &aux;
+  BandMatrix m = select_bands(profile("BEGIN_SAMPLE 0.0 a 5 END_SAMPLE 0.0 BEGIN_SAMPLE 2.0 a 5 END_SAMPLE 2.0\n"), o);
+  EXPECT_EQ(m.x_range, 10);
+  EXPECT_EQ(m.y_range, 5);
+  EXPECT_EQ(m.total, 10);
+}
+
+// The reads of one profile agree unless the file was rewritten between
+// them: a later read with a band the first did not have is a clear error,
+// not an index past the end of the first read's figures.
+TEST(Bands, AProfileThatChangesBetweenReadsIsAnError) {
+  int reads = 0;
+  SampleSource changing = [&](SampleSink& sink, Warnings&) {
+    sink.band(0, "a");
+    if (reads++ > 0) sink.band(1, "new");
+    std::vector<DataPoint> points = {{0, 5}};
+    sink.sample({0, points});
+    return ProfileInfo{{"j", "d", "s", "b", "hp", "p.hp"}, {}, {}, std::nullopt};
+  };
+  Warnings w;
+  for (bool deviation : {false, true}) {
+    reads = 0;
+    SelectOptions o;
+    o.by_deviation = deviation;
+    EXPECT_EQ(test::error_message([&] { profile_matrix(changing, o, 0, w); }),
+              "p.hp: the profile changed while it was being read (is a program rewriting it?)");
+  }
+}
+
+}  // namespace
+}  // namespace hpng

@@ -1,0 +1,318 @@
+// Several runs: --compare (one chart per input, alike, on one scale) and
+// --diff (AFTER minus BEFORE), against inputs whose answer is known: a
+// profile against itself, against a copy with one band doubled, a .hp
+// against the eventlog of the same run; scales are the inputs' maxima; a
+// band has one fill everywhere; --stable-colours depends on names only.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include "hpng/matrix/compare.h"
+#include "hpng/matrix/diff.h"
+#include "hpng/transform/match.h"
+#include "hpng/layout/layout.h"
+#include "hpng/read/read.h"
+#include "hpng/shade/shade.h"
+#include "support/util.h"
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+std::string small(const std::string& name) { return read_file(std::string(HPNG_CASES) + "/../eventlog-small/" + name); }
+std::string real(const std::string& path) { return read_file(std::string(HPNG_TEST_CORPUS) + "/" + path); }
+
+SelectOptions selecting(double trace_percent, int band_limit) {
+  SelectOptions o;
+  o.trace_percent = trace_percent;
+  o.band_limit = band_limit;
+  return o;
+}
+
+// The inputs as --compare reads them.
+std::vector<BandMatrix> compared(const std::vector<Input>& inputs, const SelectOptions& select = {}) {
+  std::vector<SampleSource> sources;
+  std::vector<std::string> names;
+  for (const Input& in : inputs) {
+    sources.push_back(profile_source(in, InputFormat::automatic));
+    names.push_back(in.name);
+  }
+  Warnings warnings;
+  sources = matched_by_name(sources, warnings);
+  std::vector<BandMatrix> ms = shared_matrices(sources, names, select, 0, warnings);
+  share_scales(ms);
+  return ms;
+}
+
+// Every band, every sample, as --diff reads two runs.
+std::pair<BandMatrix, BandMatrix> every_band(const Input& before, const Input& after) {
+  SelectOptions all = selecting(0, 0);
+  Warnings warnings;
+  std::vector<SampleSource> s = matched_by_name(
+      {profile_source(before, InputFormat::automatic), profile_source(after, InputFormat::automatic)}, warnings);
+  return {profile_matrix(s[0], all, 0, warnings), profile_matrix(s[1], all, 0, warnings)};
+}
+
+BandMatrix diff_of(const Input& before, const Input& after, int band_limit) {
+  auto [b, a] = every_band(before, after);
+  return difference(b, a, band_limit);
+}
+
+// The .hp with every value of the band named `band` doubled.
+std::string with_band_doubled(const std::string& hp, const std::string& band) {
+  std::istringstream in(hp);
+  std::string out, line;
+  while (std::getline(in, line)) {
+    size_t tab = line.rfind('\t');
+    if (tab != std::string::npos && line.substr(0, tab) == band) {
+      line = band + "\t" + std::to_string(2 * std::stoll(line.substr(tab + 1)));
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+TEST(Compare, AProfileWithItselfGivesTwoIdenticalChartsOnEqualScales) {
+  Input a{"leakyavg.hc.hp", real("leakyavg/leakyavg.hc.hp")};
+  std::vector<BandMatrix> ms = compared({a, a});
+  ASSERT_EQ(ms.size(), 2u);
+  EXPECT_EQ(ms[0].times, ms[1].times);
+  EXPECT_EQ(ms[0].x_range, ms[1].x_range);
+  EXPECT_EQ(ms[0].y_range, ms[1].y_range);
+  ASSERT_EQ(ms[0].bands.size(), ms[1].bands.size());
+  for (size_t b = 0; b < ms[0].bands.size(); ++b) {
+    EXPECT_EQ(ms[0].bands[b].name, ms[1].bands[b].name);
+    EXPECT_EQ(ms[0].bands[b].values, ms[1].bands[b].values) << ms[0].bands[b].name;
+  }
+  // Drawn: the same shapes, the second chart without the key's boxes.
+  std::vector<double> shades = assign_shades(ms[0], default_palette(true), nullptr);
+  ChartStyle style;
+  style.colour = true;
+  ChartLayout l = layout_charts(ms, shades, style);
+  ASSERT_EQ(l.pages.size(), 2u);
+  size_t keys = ms[0].bands.size();
+  EXPECT_EQ(l.pages[0].shapes.size(), l.pages[1].shapes.size() + keys);
+  EXPECT_EQ(l.pages[0].texts.size(), l.pages[1].texts.size() + keys);
+}
+
+TEST(Compare, BandsSelectionAndScalesAreDecidedOverAllInputs) {
+  Input a{"banksim.hc.hp", real("banksim/banksim.hc.hp")}, b{"banksim.hc-i0.001.hp", real("banksim/banksim.hc-i0.001.hp")};
+  SelectOptions five = selecting(0, 5);
+  std::vector<BandMatrix> ms = compared({a, b}, five);
+  BandMatrix own_a = select_in_memory("a.hp", a.bytes, five), own_b = select_in_memory("b.hp", b.bytes, five);
+  EXPECT_EQ(ms[0].x_range, std::max(own_a.x_range, own_b.x_range));
+  EXPECT_EQ(ms[0].y_range, std::max(own_a.y_range, own_b.y_range));
+  EXPECT_EQ(ms[1].x_range, ms[0].x_range);
+  EXPECT_EQ(ms[1].y_range, ms[0].y_range);
+  ASSERT_EQ(ms[0].bands.size(), 5u);
+  for (size_t i = 0; i < 5; ++i) EXPECT_EQ(ms[0].bands[i].name, ms[1].bands[i].name);
+  EXPECT_EQ(ms[0].bands[0].name, "OTHER");
+  // Each chart's total is its own profile's.
+  EXPECT_NEAR(ms[0].total, own_a.total, 1e-6 * own_a.total);
+  EXPECT_NEAR(ms[1].total, own_b.total, 1e-6 * own_b.total);
+}
+
+TEST(Compare, TheSameBandHasTheSameFillInEveryChart) {
+  Input a{"banksim.hc.hp", real("banksim/banksim.hc.hp")}, b{"banksim.hc-i0.001.hp", real("banksim/banksim.hc-i0.001.hp")};
+  std::vector<BandMatrix> ms = compared({a, b});
+  std::vector<double> shades = assign_shades(ms[0], default_palette(true), nullptr);
+  ChartStyle style;
+  style.colour = true;
+  style.columns_per_inch = 0;
+  ChartLayout l = layout_charts(ms, shades, style);
+  std::map<std::string, std::vector<std::string>> fills;  // band -> fill per page
+  for (const PageLayout& page : l.pages) {
+    for (const Polyline& s : page.shapes) {
+      if (!s.filled || s.title.empty()) continue;
+      std::string band = s.title.substr(0, s.title.find('\n'));
+      fills[band].push_back(std::to_string(s.fill.r) + "," + std::to_string(s.fill.g) + "," + std::to_string(s.fill.b));
+    }
+  }
+  ASSERT_FALSE(fills.empty());
+  for (const auto& [band, f] : fills) {
+    for (const std::string& c : f) EXPECT_EQ(c, f[0]) << band;
+  }
+}
+
+TEST(Compare, HpAndEventlogOfOneRunMatchBandForBand) {
+  Input hp{"leak-hc.hp", small("leak-hc.hp")}, log{"leak-hc.eventlog", small("leak-hc.eventlog")};
+  SelectOptions all = selecting(0, 0);
+  std::vector<BandMatrix> ms = compared({hp, log}, all);
+  BandMatrix own = select_in_memory("leak-hc.hp", hp.bytes, all);
+  EXPECT_EQ(ms[0].bands.size(), own.bands.size());  // no band only one of them has
+  // Sample for sample, every band has the same values (the times differ:
+  // the .hp counts the program's own time, the eventlog the clock's).
+  ASSERT_EQ(ms[0].times.size(), ms[1].times.size());
+  for (size_t b = 0; b < ms[0].bands.size(); ++b) {
+    for (size_t k = 0; k < ms[1].times.size(); ++k) {
+      ASSERT_EQ(ms[0].bands[b].values[k], ms[1].bands[b].values[k]) << ms[0].bands[b].name << " sample " << k;
+    }
+    EXPECT_EQ(ms[0].bands[b].name.find('('), std::string::npos) << ms[0].bands[b].name;  // no .hp id
+    EXPECT_FALSE(ms[0].bands[b].name.ends_with("...")) << "a cut name not matched to the eventlog's whole one";
+  }
+}
+
+TEST(Diff, TwoCopiesOfOneProfileDifferByNothing) {
+  Input a{"leakyavg.hc.hp", real("leakyavg/leakyavg.hc.hp")};
+  BandMatrix d = diff_of(a, a, 20);
+  EXPECT_TRUE(d.difference);
+  EXPECT_EQ(d.total, 0);
+  for (const Band& b : d.bands) {
+    for (double v : b.values) EXPECT_EQ(v, 0) << b.name;
+  }
+  EXPECT_EQ(d.y_range, 1);  // no change at all: one unit either side
+  EXPECT_EQ(d.y_low, -1);
+}
+
+TEST(Diff, OneBandDoubledShowsExactlyThatBandsGrowth) {
+  std::string hp = real("leakyavg/leakyavg.hc.hp");
+  std::string band = "(299)main";  // in every sample
+  ASSERT_NE(hp.find(band + "\t"), std::string::npos);
+  Input before{"before.hp", hp}, after{"after.hp", with_band_doubled(hp, band)};
+  BandMatrix was = every_band(before, before).first, d = diff_of(before, after, 20);
+  ASSERT_FALSE(d.bands.empty());
+  const Band& top = d.bands.back();  // the most changed: the key's top
+  EXPECT_EQ(top.name, "main");
+  const Band* original = nullptr;
+  for (const Band& b : was.bands) original = b.name == "main" ? &b : original;
+  ASSERT_NE(original, nullptr);
+  EXPECT_EQ(d.times, was.times);
+  EXPECT_EQ(top.values, original->values);  // after minus before = before
+  for (size_t b = 0; b + 1 < d.bands.size(); ++b) {
+    for (double v : d.bands[b].values) EXPECT_EQ(v, 0) << d.bands[b].name;
+  }
+  EXPECT_NEAR(d.total, original->area, 1e-6 * original->area);
+  EXPECT_EQ(d.y_low, 0);  // nothing shrank
+}
+
+TEST(Diff, RunsSampledAtDifferentTimesAreComparedAtEveryTimeOfEither) {
+  auto hp = [](const std::string& samples) { return "JOB \"x\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n" + samples; };
+  Input before{"b.hp", hp("BEGIN_SAMPLE 0.0\nA\t100\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 2.0\nA\t300\nEND_SAMPLE 2.0\n")};
+  Input after{"a.hp", hp("BEGIN_SAMPLE 1.0\nA\t400\nB\t50\nEND_SAMPLE 1.0\n")};
+  BandMatrix d = diff_of(before, after, 0);
+  EXPECT_EQ(d.times, (std::vector<double>{0, 1, 2}));
+  ASSERT_EQ(d.bands.size(), 2u);
+  const Band& a = d.bands[0].name == "A" ? d.bands[0] : d.bands[1];
+  const Band& b = d.bands[0].name == "B" ? d.bands[0] : d.bands[1];
+  // A before: 100, 200 (between its samples), 300; after: only at 1.
+  EXPECT_EQ(a.values, (std::vector<double>{-100, 200, -300}));
+  EXPECT_EQ(b.values, (std::vector<double>{0, 50, 0}));  // only one run has B
+  EXPECT_EQ(d.y_range, 250);
+  EXPECT_EQ(d.y_low, -300);
+}
+
+TEST(Diff, BeyondTheBandLimitTheLeastChangedAreOther) {
+  Input a{"exprparse.hc.hp", real("exprparse/exprparse.hc.hp")}, b{"leakyavg.hc.hp", real("leakyavg/leakyavg.hc.hp")};
+  BandMatrix d = diff_of(a, b, 5);
+  ASSERT_EQ(d.bands.size(), 5u);
+  EXPECT_EQ(d.bands[0].name, "OTHER");
+}
+
+TEST(StableColours, ABandsColourComesFromItsNameAlone) {
+  std::vector<double> one = stable_shades({"main", "f/g", "Data.Map.insert"});
+  std::vector<double> other = stable_shades({"zzz", "yyy", "Data.Map.insert"});
+  std::vector<double> again = stable_shades({"main", "f/g", "Data.Map.insert"});
+  EXPECT_EQ(one, again);
+  EXPECT_EQ(one[2], other[2]);  // neighbours unlike it in both
+  EXPECT_NE(one[0], one[1]);
+  EXPECT_EQ(stable_shades({"OTHER"})[0], exact_shade(204, 204, 204));
+  // Many names: no band looks like the band below it.
+  std::vector<std::string> names;
+  for (int i = 0; i < 200; ++i) names.push_back("cc" + std::to_string(i));
+  std::vector<double> s = stable_shades(names);
+  for (size_t i = 1; i < s.size(); ++i) EXPECT_NE(s[i], s[i - 1]);
+}
+
+// --- The command line ------------------------------------------------------
+
+class CompareCli : public testing::Test {
+ protected:
+  void SetUp() override {
+    dir = scratch_dir();
+    write_file(dir + "/a.hp", real("banksim/banksim.hc.hp"));
+    write_file(dir + "/b.hp", real("banksim/banksim.hc-i0.001.hp"));
+    write_file(dir + "/log.eventlog", small("leak-hc.eventlog"));
+    write_file(dir + "/hc.hp", small("leak-hc.hp"));
+  }
+  CommandResult ng(const std::string& args) { return run_in(dir, hang_guard() + exe() + " " + args); }
+  std::string dir;
+};
+
+TEST_F(CompareCli, EveryFormatIsWrittenWithOneChartPerInput) {
+  for (const char* ext : {"ps", "pdf", "svg", "png", "json", "csv"}) {
+    CommandResult r = ng(std::string("--compare -c a.hp b.hp -o out.") + ext);
+    ASSERT_EQ(r.status, 0) << ext << ": " << r.err;
+  }
+  std::string ps = read_file(dir + "/out.ps");
+  EXPECT_NE(ps.find("%%Pages: 2"), std::string::npos);
+  std::string json = read_file(dir + "/out.json");
+  EXPECT_NE(json.find("\"file\": \"a.hp\""), std::string::npos);
+  EXPECT_NE(json.find("\"file\": \"b.hp\""), std::string::npos);
+  std::string csv = read_file(dir + "/out.csv");
+  EXPECT_EQ(csv.rfind("input,time,", 0), 0u);
+  EXPECT_NE(csv.find("\nb.hp,"), std::string::npos);
+}
+
+TEST_F(CompareCli, DiffWritesTheDifferenceMatrixAndAChart) {
+  ASSERT_EQ(ng("--diff hc.hp log.eventlog -o d.json").status, 0);
+  EXPECT_NE(read_file(dir + "/d.json").find("\"difference\": true"), std::string::npos);
+  CommandResult r = ng("--diff -c a.hp b.hp -o d.svg");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(read_file(dir + "/d.svg").find("b.hp minus a.hp"), std::string::npos);
+}
+
+TEST_F(CompareCli, AMissingInputAmongSeveralIsNamed) {
+  CommandResult r = ng("--compare a.hp missing.hp -o out.svg");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("missing.hp"), std::string::npos) << r.err;
+  EXPECT_FALSE(file_exists(dir + "/out.svg"));
+}
+
+TEST_F(CompareCli, DifferentUnitsAreRefusedUnlessAllowed) {
+  std::string hp = real("banksim/banksim.hc.hp");
+  hp.replace(hp.find("VALUE_UNIT \"bytes\""), 18, "VALUE_UNIT \"closures\"");
+  write_file(dir + "/c.hp", hp);
+  CommandResult r = ng("--diff a.hp c.hp -o d.svg");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("c.hp is in closures over seconds"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--allow-mixed-units"), std::string::npos) << r.err;
+  EXPECT_FALSE(file_exists(dir + "/d.svg"));
+  EXPECT_EQ(ng("--diff --allow-mixed-units a.hp c.hp -o d.svg").status, 0);
+}
+
+TEST_F(CompareCli, CombinationsThatMakeNoSenseAreUsageErrors) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"a.hp b.hp", "--compare or --diff take several"},
+      {"--diff a.hp b.hp hc.hp -o x.ps", "--diff takes two profiles"},
+      {"--compare a.hp -o x.ps", "--compare takes two or more"},
+      {"--compare a.hp b.hp", "name it with -o"},
+      {"--compare --diff a.hp b.hp -o x.ps", "use one or the other"},
+      {"--compare -p a.hp b.hp -o x.ps", "no .aux"},
+      {"--diff --percent a.hp b.hp -o x.ps", "--percent does not apply"},
+      {"--diff -d a.hp b.hp -o x.ps", "-d and -i do not apply"},
+      {"--compare a.hp b.hp -o x.eps", "EPS holds one picture"},
+      {"--stable-colours --palette viridis a.hp", "use one or the other"},
+      {"--percent --y-max 5 a.hp", "--y-max does not apply"},
+  };
+  for (const auto& [args, message] : cases) {
+    CommandResult r = ng(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_NE(r.err.find(message), std::string::npos) << args << ": " << r.err;
+  }
+}
+
+TEST_F(CompareCli, FixedScalesSpanAtLeastWhatIsAsked) {
+  ASSERT_EQ(ng("--x-max 10 --y-max 1e9 a.hp -o a.json").status, 0);
+  std::string json = read_file(dir + "/a.json");
+  EXPECT_NE(json.find("\"x_range\": 10, \"y_range\": 1000000000"), std::string::npos) << json.substr(json.find("total"), 80);
+  CommandResult r = ng("--y-max 5 a.hp -o small.svg");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.err.find("beyond --y-max 5"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace hpng

@@ -1,0 +1,77 @@
+// JSON and CSV of the matrix: field order, escaping, numbers.
+#include <gtest/gtest.h>
+
+#include "hpng/output/export.h"
+
+namespace hpng {
+namespace {
+
+BandMatrix sample() {
+  BandMatrix m;
+  m.info.header.job = "prog \"x\"";
+  m.info.header.date = "d";
+  m.info.header.sample_unit = "seconds";
+  m.info.header.value_unit = "bytes";
+  m.info.header.input_format = "hp";
+  m.times = {0, 0.5};
+  m.bands = {{"OTHER", {1, 2}}, {"a,b\xff", {3, 4000000000}}};
+  m.total = 1000000.7;
+  m.info.marks = {{0.25, ""}};
+  return m;
+}
+
+TEST(Export, Json) {
+  EXPECT_EQ(matrix_json(sample()),
+            "{\"job\": \"prog \\\"x\\\"\", \"date\": \"d\", \"sample_unit\": \"seconds\", \"value_unit\": \"bytes\", "
+            "\"input_format\": \"hp\",\n \"times\": [0, 0.5],\n \"bands\": [\n"
+            "   {\"name\": \"OTHER\", \"values\": [1, 2]},\n"
+            "   {\"name\": \"a,b\xef\xbf\xbd\", \"values\": [3, 4000000000]}],\n"
+            " \"total\": 1000000, \"x_range\": 1, \"y_range\": 1,\n \"marks\": [0.25],\n \"series\": []}\n");
+}
+
+// An eventlog's extras come after the bands, never among them: named marks,
+// the heap's own lines and the run.
+BandMatrix with_extras() {
+  BandMatrix m = sample();
+  m.info.header.input_format = "eventlog";
+  m.info.marks = {{0.25, "phase 2"}};
+  m.info.series = {{"heap size", "HEAP_SIZE", {0.1, 0.4}, {1000, 3000}}, {"live bytes", "HEAP_LIVE", {0.6}, {800}}};
+  RunInfo run;
+  run.rts = "GHC-9.0.2 rts_thr";
+  run.program_args = {"./p", "+RTS", "-hT"};
+  run.sampling_interval = 0.1;
+  run.breakdown = "-hT";
+  run.generations = 2;
+  run.allocation_area = 4194304;
+  m.info.run = run;
+  return m;
+}
+
+TEST(Export, JsonWithMarkNamesSeriesAndRun) {
+  std::string json = matrix_json(with_extras());
+  EXPECT_NE(json.find(" \"marks\": [0.25],\n \"mark_names\": [\"phase 2\"],\n \"series\": [\n"
+                      "   {\"name\": \"heap size\", \"event\": \"HEAP_SIZE\", \"unit\": \"bytes\", \"times\": [0.1, 0.4], "
+                      "\"values\": [1000, 3000]},\n"
+                      "   {\"name\": \"live bytes\", \"event\": \"HEAP_LIVE\", \"unit\": \"bytes\", \"times\": [0.6], "
+                      "\"values\": [800]}],\n"
+                      " \"run\": {\"rts\": \"GHC-9.0.2 rts_thr\", \"program_args\": [\"./p\", \"+RTS\", \"-hT\"], "
+                      "\"breakdown\": \"-hT\", \"sampling_interval\": 0.1,\n"
+                      "   \"heap\": {\"generations\": 2, \"max_heap_bytes\": 0, \"allocation_area_bytes\": 4194304, "
+                      "\"megablock_bytes\": 0, \"block_bytes\": 0}}}\n"),
+            std::string::npos)
+      << json;
+}
+
+// Series columns hold each series' latest figure at or before the row's
+// time (empty before its first).
+TEST(Export, CsvSeriesColumnsAfterTheBands) {
+  EXPECT_EQ(matrix_csv(with_extras()),
+            "time,OTHER,\"a,b\xef\xbf\xbd\",GC: heap size,GC: live bytes\n0,1,3,,\n0.5,2,4000000000,3000,\n");
+}
+
+TEST(Export, Csv) {
+  EXPECT_EQ(matrix_csv(sample()), "time,OTHER,\"a,b\xef\xbf\xbd\"\n0,1,3\n0.5,2,4000000000\n");
+}
+
+}  // namespace
+}  // namespace hpng
