@@ -103,11 +103,10 @@ TEST(BadInput, NulBytesAndInvalidUtf8InNames) {
   expect_picture(run_on("x.hp", hp));
   Outcome svg = run_on("x.hp", hp, "-o out.svg");
   EXPECT_EQ(svg.r.status, 0) << svg.r.err;
-  if (have_tool("xmllint")) {
-    EXPECT_EQ(run_in(svg.dir, "xmllint --noout out.svg").status, 0);
-  }
   Outcome json = run_on("x.hp", hp, "--format json -o -");
   EXPECT_NE(json.r.out.find("\"a\\u0000b\""), std::string::npos) << json.r.out;
+  if (!have_tool("xmllint")) GTEST_SKIP() << "xmllint not installed: the SVG is not validated";
+  EXPECT_EQ(run_in(svg.dir, "xmllint --noout out.svg").status, 0);
 }
 
 // 3,000 bands over 50,000 samples: exporting them all would take 150

@@ -9,6 +9,7 @@
 #include "hpng/matrix/band_matrix.h"
 #include "hpng/matrix/compare.h"
 #include "hpng/matrix/diff.h"
+#include "hpng/transform/match.h"
 #include "hpng/output/export.h"
 #include "hpng/layout/layout.h"
 #include "hpng/read/read.h"
