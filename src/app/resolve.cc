@@ -113,6 +113,16 @@ FilePlan several_files(const Job& job, Warnings& warnings) {
   return plan;
 }
 
+// Every input, as the outputs must never overwrite it: the file opened, or
+// under --watch the file the path names now.
+std::vector<InputRef> input_refs(const Job& job) {
+  std::vector<InputRef> refs;
+  for (const ProfileInput& in : job.inputs) {
+    refs.push_back({in.path == "-" ? "stdin" : in.path, in.input.file ? in.input.id() : file_id(in.path)});
+  }
+  return refs;
+}
+
 }  // namespace
 
 OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings) {
@@ -120,6 +130,7 @@ OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings) {
   bool several = job.mode == Mode::compare || job.mode == Mode::diff;
   plan.files = several ? several_files(job, warnings)
                        : plan_files(job.asked.files, format, job.asked.style.eps_width > 0, warnings);
+  check_outputs(plan.files, input_refs(job));
   if (job.asked.files.reuse_aux && !plan.files.read_aux.empty()) plan.aux = read_aux(load_input(plan.files.read_aux));
   plan.palette = job.asked.palette ? *find_palette(*job.asked.palette) : default_palette(job.asked.style.colour);
   plan.chart = chart_style(job.asked, plan.palette, plan.files.format, format, warnings);

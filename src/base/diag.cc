@@ -11,7 +11,7 @@ ErrorKind kind_of(Code code) {
   if (code <= Code::mixed_units) return ErrorKind::usage;
   if (code <= Code::watch_ended) return ErrorKind::input;
   if (code <= Code::empty_filter) return ErrorKind::nothing_to_draw;
-  if (code <= Code::no_fonts) return ErrorKind::output;
+  if (code <= Code::output_is_input) return ErrorKind::output;
   return ErrorKind::warning;
 }
 

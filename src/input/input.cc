@@ -25,6 +25,7 @@ struct InputFile {
   const int fd;
   const size_t size;
   std::string head;
+  std::optional<FileId> id;  // none for a spooled copy
 };
 
 namespace {
@@ -52,8 +53,10 @@ size_t read_at(int fd, char* to, size_t n, size_t offset, const std::string& nam
   return got;
 }
 
-std::shared_ptr<const InputFile> open_file(int fd, size_t size, const std::string& name) {
+std::shared_ptr<const InputFile> open_file(int fd, size_t size, const std::string& name, bool own = true) {
   auto f = std::make_shared<InputFile>(fd, size);
+  struct stat st;
+  if (own && ::fstat(fd, &st) == 0) f->id = FileId{st.st_dev, st.st_ino};
   f->head.resize(std::min(size, kHead));
   f->head.resize(read_at(fd, f->head.data(), f->head.size(), 0, name));
   return f;
@@ -94,10 +97,18 @@ std::shared_ptr<const InputFile> spool(int from, const std::string& name) {
     }
     size += static_cast<size_t>(n);
   }
-  return open_file(fd, size, name);
+  return open_file(fd, size, name, false);
 }
 
 }  // namespace
+
+std::optional<FileId> file_id(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return FileId{st.st_dev, st.st_ino};
+}
+
+std::optional<FileId> Input::id() const { return file ? file->id : std::nullopt; }
 
 size_t Input::size() const { return file ? file->size : bytes.size(); }
 

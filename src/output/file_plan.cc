@@ -1,7 +1,9 @@
 // See file_plan.h.
 #include "hpng/output/file_plan.h"
 
+#include <limits.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -82,6 +84,31 @@ void plan_aux(const FileOptions& f, const std::string& base, FilePlan& plan) {
   plan.aux_optional = !f.output.empty();  // the user chose where the picture goes
 }
 
+// What an output names: standard output's file for "-" (`-o - >> x`), else
+// the file the path leads to.
+std::optional<FileId> output_id(const std::string& path) {
+  struct stat st;
+  if (path != "-") return file_id(path);
+  if (::fstat(STDOUT_FILENO, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  return FileId{st.st_dev, st.st_ino};
+}
+
+// A path not there yet, as its folder's real path and its name.
+std::string where_new(const std::string& path) {
+  size_t slash = path.rfind('/');
+  std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  char real[PATH_MAX];
+  return (::realpath(dir.c_str(), real) ? std::string(real) : dir) + "/" + last_component(path);
+}
+
+// Two names of one file: one identity, or for files not there yet one
+// folder and name.
+bool same_file(const std::string& a, const std::string& b) {
+  std::optional<FileId> x = output_id(a), y = output_id(b);
+  if (x || y) return x == y;
+  return a != "-" && b != "-" && where_new(a) == where_new(b);
+}
+
 }  // namespace
 
 std::string input_path(const FileOptions& f) {
@@ -100,13 +127,22 @@ FilePlan plan_files(const FileOptions& f, InputFormat input_format, bool eps, Wa
   std::string base = f.input ? base_name(f, input_format) : "";
   plan.output = f.output.empty() ? default_output(f, base, plan.format, eps) : f.output;
   plan_aux(f, base, plan);
-  for (const std::string& out : {plan.output, plan.write_aux}) {
-    if (out != "-" && out == plan.input) throw usage_error(Code::output_is_input, "refusing to overwrite the input file " + out);
-  }
-  if (!plan.write_aux.empty() && plan.write_aux == plan.output) {
-    throw usage_error(Code::output_is_input, "the .aux and the output are both " + plan.output);
-  }
   return plan;
+}
+
+void check_outputs(const FilePlan& plan, const std::vector<InputRef>& inputs) {
+  for (const std::string& out : {plan.output, plan.write_aux}) {
+    std::optional<FileId> id = out.empty() ? std::nullopt : output_id(out);
+    for (const InputRef& in : inputs) {
+      if (id && id == in.id) {
+        throw file_error(Code::output_is_input, out, "is the input " + in.name + " (the same file): refusing to overwrite it");
+      }
+    }
+  }
+  if (!plan.write_aux.empty() && same_file(plan.write_aux, plan.output)) {
+    throw file_error(Code::output_is_input, plan.write_aux, "is the output " + plan.output + " (the same file): refusing to overwrite it "
+                                                          "with the .aux (--aux names another file)");
+  }
 }
 
 }  // namespace hpng

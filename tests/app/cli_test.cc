@@ -122,8 +122,10 @@ TEST(Cli, UnwritableTargetIsAClearError) {
 
 TEST(Cli, RefusesToOverwriteInput) {
   std::string dir = dir_with_manpage();
-  CommandResult r = run_in(dir, exe() + " -o prof.hp prof.hp");
-  EXPECT_EQ(r.status, 2);
+  CommandResult r = run_in(dir, exe() + " -o prof.hp --format ps prof.hp");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("error: prof.hp: is the input prof.hp (the same file): refusing to overwrite it"), std::string::npos)
+      << r.err;
   EXPECT_EQ(read_file(dir + "/prof.hp"), manpage());
 }
 

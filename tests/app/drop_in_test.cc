@@ -28,6 +28,58 @@ std::string dir_with(const std::string& name, const std::string& bytes) {
 
 bool is_root() { return ::geteuid() == 0; }
 
+// --- Never an input overwritten ---------------------------------------------
+
+// Each way of naming an input as an output: the run is refused (exit 1,
+// naming both) before anything is written, and every input is unchanged.
+struct Alias {
+  std::string name;
+  std::string setup;    // shell commands in the folder, which holds a.hp and b.hp
+  std::string command;  // "NG" is the executable; run in the folder
+};
+
+std::ostream& operator<<(std::ostream& os, const Alias& a) { return os << a.command; }
+
+class NeverOverwritesAnInput : public ::testing::TestWithParam<Alias> {};
+
+TEST_P(NeverOverwritesAnInput, RefusedBeforeAnythingIsWritten) {
+  const Alias& a = GetParam();
+  std::string dir = dir_with("a.hp", manpage());
+  std::string b = manpage() + "MARK 0.5\n";
+  write_file(dir + "/b.hp", b);
+  ASSERT_EQ(run_in(dir, "mkdir sub && " + (a.setup.empty() ? ":" : a.setup)).status, 0);
+  std::vector<std::string> before = list_dir(dir);
+  std::string command = a.command;
+  for (size_t at; (at = command.find("NG")) != std::string::npos;) command.replace(at, 2, exe());
+  for (size_t at; (at = command.find("DIR")) != std::string::npos;) command.replace(at, 3, dir);
+  CommandResult r = run_in(dir, command);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("refusing to overwrite it"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(dir + "/a.hp"), manpage());
+  EXPECT_EQ(read_file(dir + "/b.hp"), b);
+  EXPECT_EQ(list_dir(dir), before) << "nothing written";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, NeverOverwritesAnInput,
+    ::testing::Values(
+        Alias{"dot_slash", "", "NG -o ./a.hp a.hp --format ps"},
+        Alias{"dot_dot", "", "cd sub && NG -o ../a.hp ../a.hp --format ps"},
+        Alias{"dot_dot_other_spelling", "", "cd sub && NG -o ../sub/../a.hp DIR/a.hp --format ps"},
+        Alias{"absolute", "", "NG -o DIR/a.hp a.hp --format ps"},
+        Alias{"link_to_the_input", "ln -s a.hp sym.svg", "NG -o sym.svg a.hp"},
+        Alias{"hard_link", "ln a.hp hard.svg", "NG -o hard.svg a.hp"},
+        Alias{"aux_is_the_input", "", "NG --aux ./a.hp -o x.svg a.hp"},
+        Alias{"compare_output", "", "NG --compare a.hp b.hp -o ./a.hp --format ps"},
+        Alias{"diff_output", "", "NG --diff a.hp b.hp --format svg -o ./b.hp"},
+        Alias{"default_output_of_a_ps", "cp a.hp prof.ps", "NG ./prof.ps"},
+        Alias{"default_aux_of_an_aux", "cp a.hp prof.aux", "NG prof.aux"},
+        Alias{"no_extension", "cp a.hp prof", "NG -o ./prof prof"},
+        Alias{"stdin_from_the_output", "", "NG -o a.hp --format ps < a.hp"},
+        Alias{"stdout_appended_to_the_input", "", "NG -o - --format json a.hp >> a.hp"},
+        Alias{"aux_is_the_picture", "", "NG --aux ./x.svg -o x.svg a.hp"}),
+    [](const auto& info) { return info.param.name; });
+
 // --- Outputs ----------------------------------------------------------------
 
 TEST(Outputs, CharacterDeviceIsWrittenNotReplaced) {

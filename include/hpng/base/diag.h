@@ -25,7 +25,6 @@ enum class Code {
   bad_pattern,          // an --include, --exclude or --merge pattern does not compile
   bad_size,             // a picture size beyond what can be drawn
   unknown_extension,    // an output whose extension names no format hp2ps-ng writes
-  output_is_input,      // an output would overwrite an input (or the .aux the picture)
   mixed_units,          // profiles in different units cannot share a scale
   // Input errors, exit status 1: an input cannot be read, or is not a profile.
   cannot_read,      // the system would not open or read a file
@@ -44,6 +43,7 @@ enum class Code {
   cannot_write,   // an output or its .aux cannot be written
   cannot_render,  // Cairo could not draw or encode the picture
   no_fonts,       // the bundled fonts cannot be loaded
+  output_is_input,  // an output is an input, whatever path names it (or the .aux is the picture)
   // Warnings: the run goes on.
   unfinished,        // the profile has no end (a killed or running program): its complete samples are drawn
   cut_short,         // the file ends inside a statement or sample, which is left out

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,12 +20,27 @@ enum class InputFormat { automatic, hp, eventlog };
 
 struct InputFile;  // an open regular file (input.cc)
 
+// What a file is, whatever path names it (./x, ../d/x, a link to it): its
+// device and inode.
+struct FileId {
+  uint64_t dev = 0, ino = 0;
+  friend bool operator==(const FileId&, const FileId&) = default;
+};
+
+// The identity of the file at `path`, after following links; none when
+// there is no such file.
+std::optional<FileId> file_id(const std::string& path);
+
 struct Input {
   std::string name;   // for messages: the path, or "stdin"
   std::string bytes;  // the input, when it is held in memory
   std::shared_ptr<const InputFile> file{};  // else the file it is read from
 
   size_t size() const;
+  // The file it is read from, when that is the user's own (a file opened by
+  // its path, or standard input redirected from one); none for bytes in
+  // memory and for a copy of a pipe.
+  std::optional<FileId> id() const;
   // The first bytes (up to 4 KiB): enough to sniff the format and to say
   // what a file that is not a profile is.
   std::string_view head() const;

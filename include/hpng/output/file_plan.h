@@ -15,6 +15,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "hpng/base/diag.h"
 #include "hpng/input/input.h"
@@ -45,9 +46,20 @@ struct FilePlan {
 };
 
 // `eps`: -e was given (EPS, named .ps as hp2ps names it). Throws Error
-// (kind usage) for an output extension hp2ps-ng does not write and for
-// outputs that would overwrite the input; a --format that disagrees with
-// the extension is a warning.
+// (unknown_extension) for an output extension hp2ps-ng does not write; a
+// --format that disagrees with the extension is a warning.
 FilePlan plan_files(const FileOptions& f, InputFormat input_format, bool eps, Warnings& warnings);
+
+// An input as the outputs are checked against it.
+struct InputRef {
+  std::string name;         // for messages
+  std::optional<FileId> id;  // none: nothing of the user's to overwrite (a pipe's copy)
+};
+
+// Before anything is written: throws Error (output_is_input) when the
+// output or the .aux is one of `inputs`, whatever path names it (./x,
+// ../d/x, an absolute path, a link to it, /dev/stdout redirected to it), or
+// when the .aux is the output.
+void check_outputs(const FilePlan& plan, const std::vector<InputRef>& inputs);
 
 }  // namespace hpng
