@@ -12,7 +12,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdlib>
-#include <regex>
+#include <algorithm>
 
 #include "hpng/shade/shade.h"
 
@@ -33,7 +33,31 @@ bool takes_next_argument(const std::string& a) {
   return false;
 }
 
-bool looks_like_value(const std::string& s) { return std::regex_match(s, std::regex("[0-9.]+[a-z%]*")); }
+// The length of the decimal number that starts `s` (digits, or digits and a
+// point and maybe more digits, or a point and digits), or 0. Numbers are
+// read by hand, in one pass: a pattern engine that recurses per character
+// overflowed the stack on a 30,000-digit value.
+size_t decimal_length(std::string_view s) {
+  auto digits = [&](size_t i) {
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i;
+  };
+  size_t whole = digits(0);
+  if (whole == s.size() || s[whole] != '.') return whole;
+  size_t fraction = digits(whole + 1);
+  return whole == 0 && fraction == 1 ? 0 : fraction;
+}
+
+bool all_of(std::string_view s, bool (*ok)(char)) { return std::all_of(s.begin(), s.end(), ok); }
+bool is_lower_or_percent(char c) { return (c >= 'a' && c <= 'z') || c == '%'; }
+bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// [0-9.]+[a-z%]*: what a value separated from its letter looks like.
+bool looks_like_value(const std::string& s) {
+  size_t n = s.find_first_not_of("0123456789.");
+  return n != 0 && all_of(std::string_view(s).substr(std::min(n, s.size())), is_lower_or_percent);
+}
 
 [[noreturn]] void bad_letter(char letter, const std::string& arg, const std::string& expected,
                              const std::string& next) {
@@ -41,7 +65,7 @@ bool looks_like_value(const std::string& s) { return std::regex_match(s, std::re
   if (arg.size() == 2 && looks_like_value(next)) {
     msg += "; its value goes in the same argument: write -" + std::string(1, letter) + next + ", not " + arg + " " + next;
   } else if (arg.size() > 2) {
-    msg += " (got '" + arg + "')";
+    msg += " (got '" + excerpt(arg) + "')";
   }
   throw usage_error(Code::bad_option, msg);
 }
@@ -49,7 +73,7 @@ bool looks_like_value(const std::string& s) { return std::regex_match(s, std::re
 // -m<n>: a whole number, 0 or more (0: no limit and no key).
 std::string band_limit(const std::string& arg, const std::string& rest, const std::string& next) {
   if (!rest.empty() && rest[0] == '-') bad_letter('m', arg, "takes a band limit of 0 or more", next);
-  if (!std::regex_match(rest, std::regex("[0-9]{1,9}"))) {
+  if (rest.empty() || rest.size() > 9 || !all_of(rest, is_digit)) {
     bad_letter('m', arg, "takes a whole number attached, e.g. -m10 (-m0: no limit)", next);
   }
   return "--max-bands=" + rest;
@@ -58,10 +82,10 @@ std::string band_limit(const std::string& arg, const std::string& rest, const st
 // -t<pct>: a percentage from 0 to 5; -t alone is 0, as in hp2ps.
 std::string trace(const std::string& arg, const std::string& rest, const std::string& next) {
   if (rest.empty()) return "--trace=0";
-  if (!std::regex_match(rest, std::regex("[0-9]+(\\.[0-9]*)?|\\.[0-9]+"))) {
+  if (decimal_length(rest) != rest.size()) {
     bad_letter('t', arg, "takes a percentage from 0 to 5 attached, e.g. -t0.5", next);
   }
-  if (std::atof(rest.c_str()) > 5) throw usage_error(Code::bad_option, arg + ": the trace percentage must be from 0 to 5");
+  if (std::atof(rest.c_str()) > 5) throw usage_error(Code::bad_option, excerpt(arg) + ": the trace percentage must be from 0 to 5");
   return "--trace=" + rest;
 }
 
@@ -130,20 +154,24 @@ std::vector<std::string> translate_hp2ps_args(int argc, char** argv, std::vector
 }
 
 // -e's width: a number and a unit (in, mm, pt; none means points), more
-// than 2 inches.
+// than 2 inches and at most 200 (a PostScript bounding box is integers).
+constexpr double kMostEpsWidth = 14400;
+
 double eps_width_points(const std::string& text) {
-  std::smatch m;
-  if (!std::regex_match(text, m, std::regex("([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)([a-zA-Z]*)"))) {
-    throw usage_error(Code::bad_option, "-e takes a width such as 6in, 150mm or 400pt (got '" + text + "')");
+  size_t n = decimal_length(text);
+  std::string shown = excerpt(text);
+  if (n == 0 || !all_of(std::string_view(text).substr(n), is_letter)) {
+    throw usage_error(Code::bad_option, "-e takes a width such as 6in, 150mm or 400pt (got '" + shown + "')");
   }
-  std::string unit = m[2];
-  double v = std::atof(m[1].str().c_str());
+  std::string unit = text.substr(n);
+  double v = std::atof(text.substr(0, n).c_str());
   double points = unit == "in" ? v * 72 : unit == "mm" ? v * 2.834646 : unit == "pt" || unit.empty() ? v : -1;
-  if (points < 0) throw usage_error(Code::bad_option, "-e" + text + ": unknown unit '" + unit + "' (use in, mm or pt, e.g. -e6in)");
-  if (!(points > 144)) {
+  if (points < 0) throw usage_error(Code::bad_option, "-e" + shown + ": unknown unit '" + excerpt(unit) + "' (use in, mm or pt, e.g. -e6in)");
+  if (!(points > 144 && points <= kMostEpsWidth)) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.4g", points);
-    throw usage_error(Code::bad_option, "-e" + text + ": the width must be more than 2 inches (144pt); " + text + " is " + buf + "pt");
+    throw usage_error(Code::bad_option, "-e" + shown + ": the width must be more than 2 inches (144pt) and at most 200 "
+                                        "inches (14400pt); " + shown + " is " + buf + "pt");
   }
   return points;
 }
@@ -154,8 +182,8 @@ CLI::Validator within(double lo, double hi, const std::string& what) {
       [=](const std::string& v) -> std::string {
         char* end = nullptr;
         double d = std::strtod(v.c_str(), &end);
-        if (end == v.c_str() || *end != '\0') return what + " (got '" + v + "')";
-        if (d < lo || d > hi) return what + " (got " + v + ")";
+        if (end == v.c_str() || *end != '\0') return what + " (got '" + excerpt(v) + "')";
+        if (!(d >= lo && d <= hi)) return what + " (got " + excerpt(v) + ")";  // NaN too
         return "";
       },
       "", "");
@@ -183,11 +211,13 @@ CLI::Validator one_of(const std::vector<std::pair<std::string_view, E>>& table, 
 
 // --width, --height: a positive number, then px (the default) or pt.
 Length picture_length(const std::string& option, const std::string& text) {
-  std::smatch m;
-  if (!std::regex_match(text, m, std::regex("([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(px|pt)?"))) {
-    throw usage_error(Code::bad_option, option + " takes a size in pixels or points, e.g. 1200, 1200px or 800pt (got '" + text + "')");
+  size_t n = decimal_length(text);
+  std::string unit = text.substr(n);
+  if (n == 0 || (unit != "" && unit != "px" && unit != "pt")) {
+    throw usage_error(Code::bad_option, option + " takes a size in pixels or points, e.g. 1200, 1200px or 800pt (got '" +
+                                            excerpt(text) + "')");
   }
-  return {std::atof(m[1].str().c_str()), m[2] == "pt"};
+  return {std::atof(text.substr(0, n).c_str()), unit == "pt"};
 }
 
 struct Parsed {  // values CLI11 fills and parse_command_line turns into Options
@@ -244,10 +274,11 @@ void add_own_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_option("--ccs-length", o.ccs_length,
                  "Eventlog -hc: cut cost-centre stack names to N bytes as the RTS's -L<N> does (default: whole names)")
       ->check(within(4, 100000, "takes a length from 4 to 100000 bytes"));
-  app.add_option("--from", p.from, "Draw only the samples at or after this time (in the profile's sample unit)");
-  app.add_option("--to", p.to, "Draw only the samples at or before this time");
+  app.add_option("--from", p.from, "Draw only the samples at or after this time (in the profile's sample unit)")
+      ->check(within(-1e300, 1e300, "takes a time"));
+  app.add_option("--to", p.to, "Draw only the samples at or before this time")->check(within(-1e300, 1e300, "takes a time"));
   app.add_option("--include", p.include,
-                 "Keep only bands whose name matches this regular expression (ECMAScript, anywhere in the name; "
+                 "Keep only bands whose name matches this regular expression (RE2 syntax, anywhere in the name; "
                  "repeatable: a band matching any is kept)")
       ->allow_extra_args(false);
   app.add_option("--exclude", p.exclude, "Remove bands whose name matches (after --include; repeatable)")

@@ -3,7 +3,7 @@
 #include "hpng/input/file_kind.h"
 
 #include <algorithm>
-#include <regex>
+#include <re2/re2.h>
 
 namespace hpng {
 
@@ -29,13 +29,12 @@ constexpr Magic kMagic[] = {
 };
 
 std::string text_kind(std::string_view bytes) {
-  std::string head(bytes.substr(0, 4096));
-  if (std::regex_search(head, std::regex("Time and Allocation Profiling Report"))) {
-    return "a GHC time profile (.prof, from +RTS -p)";
-  }
-  if (std::regex_search(head, std::regex("\"cost_centres\"|\"profile\"\\s*:"))) return "a GHC JSON time profile (+RTS -pj)";
-  std::regex haskell("(^|\n)(module [A-Z]|import [A-Z]|[a-z][A-Za-z0-9_']* ::|\\{-# |main = )");
-  if (std::regex_search(head, haskell)) return "Haskell source code";
+  re2::StringPiece head(bytes.data(), std::min<size_t>(bytes.size(), 4096));
+  static const re2::RE2 time_profile("Time and Allocation Profiling Report"), json_profile("\"cost_centres\"|\"profile\"\\s*:"),
+      haskell("(?m)^(module [A-Z]|import [A-Z]|[a-z][A-Za-z0-9_']* ::|\\{-# |main = )");
+  if (re2::RE2::PartialMatch(head, time_profile)) return "a GHC time profile (.prof, from +RTS -p)";
+  if (re2::RE2::PartialMatch(head, json_profile)) return "a GHC JSON time profile (+RTS -pj)";
+  if (re2::RE2::PartialMatch(head, haskell)) return "Haskell source code";
   return "";
 }
 

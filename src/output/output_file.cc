@@ -11,7 +11,6 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
-#include <regex>
 #include <vector>
 
 #include "hpng/base/diag.h"
@@ -40,9 +39,11 @@ bool write_all(int fd, std::string_view data) {
 int descriptor_of(const std::string& path) {
   if (path == "/dev/stdout") return STDOUT_FILENO;
   if (path == "/dev/stderr") return STDERR_FILENO;
-  static const std::regex fd_path("^/(?:dev/fd|proc/self/fd)/([0-9]{1,9})$");
-  std::smatch m;
-  if (std::regex_match(path, m, fd_path)) return std::stoi(m[1]);
+  for (std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    std::string_view n = std::string_view(path).substr(std::min(path.size(), prefix.size()));
+    bool number = !n.empty() && n.size() <= 9 && n.find_first_not_of("0123456789") == std::string_view::npos;
+    if (path.starts_with(prefix) && number) return std::stoi(std::string(n));
+  }
   if (path == "/proc/" + std::to_string(::getpid()) + "/fd/1") return STDOUT_FILENO;
   return -1;
 }

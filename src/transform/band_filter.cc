@@ -1,24 +1,21 @@
 // See band_filter.h.
 #include "hpng/transform/band_filter.h"
 
+#include <re2/re2.h>
+
 #include "transform/band_remap.h"
-#include "transform/regex_errors.h"
+#include "transform/pattern_errors.h"
 
 namespace hpng {
 
 namespace {
 
-// libstdc++'s matcher recurses per character; names are matched on their
-// first 16 KiB (a 255-deep cost-centre stack's name is about 8 KiB).
-constexpr size_t kMatchedBytes = 16 << 10;
+// RE2 matches in time linear in the name, without recursion, whatever the
+// pattern: a long name or a pathological pattern costs no more.
+bool matches(const Pattern& re, std::string_view name) { return re2::RE2::PartialMatch(name, *re); }
 
-bool matches(const std::regex& re, std::string_view name) {
-  name = name.substr(0, kMatchedBytes);
-  return std::regex_search(name.begin(), name.end(), re);
-}
-
-bool any_matches(const std::vector<std::regex>& res, std::string_view name) {
-  for (const std::regex& re : res) {
+bool any_matches(const std::vector<Pattern>& res, std::string_view name) {
+  for (const Pattern& re : res) {
     if (matches(re, name)) return true;
   }
   return false;
@@ -59,13 +56,16 @@ class FilterSink : public SampleSink {
   std::vector<std::string> examples_;
 };
 
-std::regex compile(const std::string& option, const std::string& pattern) {
-  try {
-    return std::regex(pattern, std::regex::ECMAScript);
-  } catch (const std::regex_error& e) {
-    throw usage_error(Code::bad_pattern, option + ": '" + pattern + "' is not a valid regular expression (ECMAScript syntax): " +
-                      describe_regex_error(pattern, e.code()));
+Pattern compile(const std::string& option, const std::string& pattern) {
+  re2::RE2::Options o;
+  o.set_log_errors(false);
+  auto re = std::make_shared<const re2::RE2>(pattern, o);
+  if (!re->ok()) {
+    throw Error({Code::bad_pattern, "", {}, 0, 0, excerpt(pattern, 200),
+                 option + ": '" + excerpt(pattern, 200) + "' is not a valid regular expression (RE2 syntax): " +
+                     describe_pattern_error(pattern, *re)});
   }
+  return re;
 }
 
 }  // namespace

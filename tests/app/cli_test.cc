@@ -173,3 +173,34 @@ TEST(Cli, HelpAndManPageAgree) {
 
 }  // namespace
 }  // namespace hpng
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+// Values no one means, as a hostile or careless user writes them: a usage
+// error (exit 2) with a message of sane length, never a crash, and nothing
+// written.
+class AbsurdValues : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(AbsurdValues, AreUsageErrors) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/prof.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
+  std::string args = GetParam();
+  for (size_t at; (at = args.find("HUGE")) != std::string::npos;) args.replace(at, 4, std::string(30000, '9'));
+  CommandResult r = run_in(dir, hang_guard() + exe() + " " + args + " prof.hp");
+  EXPECT_EQ(r.status, 2) << r.err.substr(0, 300);
+  EXPECT_LT(r.err.size(), 1000u);
+  EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"prof.hp"}));
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, AbsurdValues,
+                         ::testing::Values("-tHUGE", "-t9.HUGE", "-eHUGEin", "-e1.HUGEin", "--width HUGE -o x.png",
+                                           "--width 1.HUGEpx -o x.png", "-mHUGE", "--dpi HUGE -o x.png", "-e100000000000pt",
+                                           "--dpi nan -o x.png", "--trace nan", "--x-max nan", "--y-max inf",
+                                           "--watch=nan", "--from nan", "--to -inf", "--ccs-length nan"),
+                         [](const auto& info) { return identifier(info.param.substr(0, 20)) + std::to_string(info.index); });
+
+}  // namespace
+}  // namespace hpng

@@ -239,7 +239,7 @@ TEST(StrictOptions, MalformedValuesAreUsageErrorsThatSayWhatToWrite) {
       {"-t0.5%", "(got '-t0.5%')"},
       {"-t6", "-t6: the trace percentage must be from 0 to 5"},
       {"-e6cm", "-e6cm: unknown unit 'cm' (use in, mm or pt, e.g. -e6in)"},
-      {"-e2in", "-e2in: the width must be more than 2 inches (144pt); 2in is 144pt"},
+      {"-e2in", "-e2in: the width must be more than 2 inches (144pt) and at most 200 inches (14400pt); 2in is 144pt"},
       {"-e 6in", "write -e6in, not -e 6in"},
       {"-ix", "-i takes nothing, + or -"},
       {"--max-bands -3", "--max-bands: takes a whole number of bands, 0 or more (got -3)"},

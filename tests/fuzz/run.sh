@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # Font and layout libraries keep process-lifetime caches; not our leaks.
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$here/../lsan.supp:print_suppressions=0}"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/hp" "$work/eventlog" "$work/aux" "$work/pipeline" "$work/several" "$here/findings"
+mkdir -p "$work/hp" "$work/eventlog" "$work/aux" "$work/pipeline" "$work/several" "$work/pattern" "$here/findings"
 cp "$here"/../data/eventlog-small/*.eventlog "$work/eventlog/"
 cp "$here"/../data/hp2ps-cases/*.hp "$work/hp/"
 cp "$here"/../data/hp2ps-cases/*.aux "$work/aux/" 2>/dev/null || true
@@ -25,6 +25,15 @@ for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do  # two flag bytes, then
   # SVG with the key below, viridis, the smallest picture, transparent
   [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x60\x80'; cat "$f"; } > "$work/pipeline/s-$(basename "$f")"
 done
+# A pattern (its length, then it) before each small profile.
+k=0
+for f in "$work"/hp/*.hp; do
+  [ "$(stat -c %s "$f")" -lt 8000 ] || continue
+  for p in 'main' '^(Main|GHC)\.[A-Z]' '(a|b)*x$' 'CAF$|[0-9]{2,}' '(?i)list'; do
+    k=$((k + 1))
+    { printf "\\x$(printf %02x ${#p})"; printf '%s' "$p"; cat "$f"; } > "$work/pattern/$k"
+  done
+done
 # Two profiles: each small one with the next (flag byte, first's length, both).
 prev=""
 for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do
@@ -38,7 +47,7 @@ for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do
   fi
   prev=$f
 done
-for t in ${FUZZ_TARGETS:-hp_reader_fuzz:hp hp_halves_fuzz:hp growing_fuzz:hp growing_fuzz:eventlog eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline several_fuzz:several}; do
+for t in ${FUZZ_TARGETS:-hp_reader_fuzz:hp hp_halves_fuzz:hp growing_fuzz:hp growing_fuzz:eventlog eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline several_fuzz:several pattern_fuzz:pattern}; do
   name=${t%%:*}; seeds=${t##*:}
   echo "-- $name for ${seconds}s"
   "$build/tests/fuzz/$name" -max_total_time="$seconds" -max_len=262144 -timeout=10 -rss_limit_mb=2048 \

@@ -1,22 +1,29 @@
 // Transformation: choosing bands by name. Bands are kept by --include and
 // removed by --exclude before any of hp2ps's processing, as if the program
 // had not had them, and --merge adds bands up under one name, as if the
-// .hp had named them alike. Patterns are ECMAScript regular expressions,
-// matched anywhere in a band's name.
+// .hp had named them alike. Patterns are RE2 regular expressions (no
+// back-references or lookaround: they match in linear time), matched
+// anywhere in a band's name.
 #pragma once
-#include <regex>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "hpng/stream/samples.h"
 
+namespace re2 {
+class RE2;
+}
+
 namespace hpng {
 
+using Pattern = std::shared_ptr<const re2::RE2>;  // compiled once, shared by every read
+
 struct BandFilter {
-  std::vector<std::regex> include;  // none: every band; else a band matching one
-  std::vector<std::regex> exclude;  // then drop bands matching one
-  std::vector<std::pair<std::regex, std::string>> merge;  // then the first match renames
+  std::vector<Pattern> include;  // none: every band; else a band matching one
+  std::vector<Pattern> exclude;  // then drop bands matching one
+  std::vector<std::pair<Pattern, std::string>> merge;  // then the first match renames
   bool empty() const { return include.empty() && exclude.empty() && merge.empty(); }
 };
 

@@ -280,7 +280,7 @@ TEST(TransformOptions, BadValuesAreClearErrorsAndWriteNothing) {
       {"--from 3 --to 1", 2, "error: --from 3 is after --to 1"},
       {"--from 100", 1, "prof.hp: no sample at or after 100 seconds: the profile's samples run from 0 to 0.567442 seconds"},
       {"--from 1 --to 2", 1, "no sample between 1 and 2 seconds"},
-      {"--include 'fo(o'", 2, "--include: 'fo(o' is not a valid regular expression (ECMAScript syntax): a '(' that is never closed at character 3"},
+      {"--include 'fo(o'", 2, "--include: 'fo(o' is not a valid regular expression (RE2 syntax): a '(' that is never closed at character 3"},
       {"--exclude '[ab'", 2, "a '[' that is never closed at character 1"},
       {"--merge '*x=y'", 2, "nothing before it to repeat at character 1"},
       {"--merge abc", 2, "--merge 'abc': expected REGEX=NAME"},
@@ -347,6 +347,47 @@ TEST(TransformOptions, AuxOfAWindowOrFilterServesALaterP) {
     EXPECT_EQ(got, want);
   }
 }
+
+}  // namespace
+}  // namespace hpng
+
+namespace hpng {
+namespace {
+
+// Patterns that backtrack without end in a backtracking engine, on names
+// long enough to overflow a recursing one: RE2 matches each in time linear
+// in the name. A hang is caught by hang_guard, a crash by the status.
+struct Pathological {
+  std::string name;
+  std::string pattern;
+  int status;  // 0: a band matched and is drawn; 1: none matched
+};
+
+std::ostream& operator<<(std::ostream& os, const Pathological& p) { return os << p.pattern; }
+
+class PathologicalPatterns : public ::testing::TestWithParam<Pathological> {};
+
+TEST_P(PathologicalPatterns, MatchInLinearTime) {
+  std::string stack;  // an 8 KB cost-centre stack, and a 1 MB name of a's
+  for (int i = 0; stack.size() < 8192; ++i) stack += "Data.Map.Internal.insertWith.go" + std::to_string(i) + "/";
+  std::string hp = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+                   "BEGIN_SAMPLE 1.0\n" + std::string(1 << 20, 'a') + "\t10\n" + stack + "main\t20\nEND_SAMPLE 1.0\n";
+  std::string dir = test::scratch_dir();
+  test::write_file(dir + "/p.hp", hp);
+  test::CommandResult r = test::run_in(dir, test::hang_guard() + test::exe() + " --include " +
+                                                test::shell_quote(GetParam().pattern) + " -o p.svg p.hp");
+  EXPECT_EQ(r.status, GetParam().status) << r.err.substr(0, 300);
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, PathologicalPatterns,
+                         ::testing::Values(Pathological{"nested_stars", "(a*)*x", 1},
+                                           Pathological{"nested_plus_anchored", "^(a+)+b", 1},
+                                           Pathological{"alternatives_alike", "(?:a|a)*x", 1},
+                                           Pathological{"alternation_star", "(a|b)*x", 1},
+                                           Pathological{"alternation_star_matching", "(a|b)*a$", 0},
+                                           Pathological{"realistic_on_a_stack", "^(Data\\.Map\\.[A-Za-z.]+[0-9]*/)+main$", 0},
+                                           Pathological{"huge_repetition", "(((a{100}){100}){100}){100}", 2}),
+                         [](const auto& info) { return info.param.name; });
 
 }  // namespace
 }  // namespace hpng
