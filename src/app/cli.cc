@@ -22,7 +22,7 @@ namespace {
 
 // Long options whose value is the next argument, copied verbatim.
 bool takes_next_argument(const std::string& a) {
-  static const char* const names[] = {"-o",        "--output",  "--format",  "--input-format", "--dpi",
+  static const char* const names[] = {"-o",        "--output",  "--format",  "--input-format", "--dpi", "--max-input",
                                       "--ccs-length", "--from", "--to",      "--include",      "--exclude",
                                       "--merge",   "--aux",     "--max-bands", "--trace",       "--eps-width",
                                       "--sort-name", "--title",   "--palette", "--width",     "--height",
@@ -176,6 +176,22 @@ double eps_width_points(const std::string& text) {
   return points;
 }
 
+// A size: a whole number of bytes, or a number with k, M, G (1000s) or Ki,
+// Mi, Gi (1024s), and an optional B: 500M, 2GiB, 1.5G. None when it is not one.
+std::optional<double> size_in_bytes(const std::string& text) {
+  size_t n = decimal_length(text);
+  std::string unit = text.substr(n);
+  if (unit.ends_with("B")) unit.pop_back();
+  static const std::pair<const char*, double> units[] = {{"", 1},         {"k", 1e3},          {"K", 1e3},
+                                                          {"M", 1e6},     {"G", 1e9},          {"T", 1e12},
+                                                          {"Ki", 1024.0}, {"Mi", 1048576.0}, {"Gi", 1073741824.0},
+                                                          {"Ti", 1099511627776.0}};
+  for (const auto& [name, factor] : units) {
+    if (n > 0 && unit == name) return std::atof(text.substr(0, n).c_str()) * factor;
+  }
+  return std::nullopt;
+}
+
 // CLI11 check: a number from lo to hi, said in words.
 CLI::Validator within(double lo, double hi, const std::string& what) {
   return CLI::Validator(
@@ -220,8 +236,19 @@ Length picture_length(const std::string& option, const std::string& text) {
   return {std::atof(text.substr(0, n).c_str()), unit == "pt"};
 }
 
+// --max-input: a size from 1 byte to 1 TiB.
+size_t max_input(const std::string& text) {
+  std::optional<double> bytes = size_in_bytes(text);
+  if (!bytes || !(*bytes >= 1 && *bytes <= 1099511627776.0)) {
+    throw usage_error(Code::bad_option, "--max-input takes a size from 1 byte to 1TiB, e.g. 500M or 8GiB (got '" +
+                                            excerpt(text) + "')");
+  }
+  return static_cast<size_t>(*bytes);
+}
+
 struct Parsed {  // values CLI11 fills and parse_command_line turns into Options
   std::vector<std::string> files;
+  std::optional<std::string> max_input;
   std::string eps;
   std::optional<std::string> width, height;
   std::optional<double> from, to;
@@ -245,6 +272,9 @@ void add_file_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_flag("--reuse-aux", o.output.files.reuse_aux, "(-p) reuse order, shades and ranges from the .aux of the last run");
   app.add_option("--aux", p.aux, "The .aux to write (and with -p to read). Default: beside the output, <output minus extension>.aux");
   app.add_flag("--no-aux", o.output.files.no_aux, "Neither read nor write an .aux");
+  app.add_option("--max-input", p.max_input,
+                 "The most hp2ps-ng keeps of standard input or another pipe, which it must copy to read more than "
+                 "once (default 2GiB; k, M, G, Ki, Mi, Gi, optional B)");
 }
 
 void add_hp2ps_options(CLI::App& app, Options& o, Parsed& p) {
@@ -394,6 +424,7 @@ void finish_options(CLI::App& app, Options& o, const Parsed& p) {
     throw usage_error(Code::conflicting_options, "--heap-lines draws bytes and --percent draws shares: use one or the other");
   }
   o.filter = compile_band_filter(p.include, p.exclude, p.merge);
+  if (p.max_input) o.max_input = max_input(*p.max_input);
   if (p.width) o.output.width = picture_length("--width", *p.width);
   if (p.height) o.output.height = picture_length("--height", *p.height);
 }

@@ -85,7 +85,7 @@ ProfileInput open_input(const std::string& name, const Options& o, bool watched)
   if (name.empty()) f.input.reset();  // standard input
   ProfileInput p{input_path(f), o.input_format, {}};
   if (watched) return p;  // opened at each update
-  p.input = load_input(p.path);
+  p.input = load_input(p.path, o.max_input);
   if (p.format == InputFormat::automatic) p.format = sniff_format(p.input.head());
   return p;
 }

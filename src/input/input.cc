@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "hpng/base/diag.h"
+#include "hpng/input/file_kind.h"
 
 namespace hpng {
 
@@ -76,9 +77,27 @@ int temporary_file(const std::string& name) {
   return fd;
 }
 
+// What is plainly not a profile (binary data, a document, source code) is
+// refused from its first bytes, before any of it is kept: `cat /dev/zero |
+// hp2ps-ng` ends at once.
+void check_first_bytes(int fd, const std::vector<char>& buf, size_t size, const std::string& name) {
+  std::string_view head(buf.data(), std::min(size, kHead));
+  if (size == 0 || head.starts_with("hdrb")) return;
+  std::string other = not_a_profile(head, true);
+  if (!other.empty()) ::close(fd), throw file_error(Code::not_a_profile, name, other);
+}
+
+[[noreturn]] void over_limit(int fd, const std::string& name, size_t limit) {
+  ::close(fd);
+  throw file_error(Code::too_large, name,
+                   "more than " + std::to_string(limit) + " bytes, the most hp2ps-ng keeps of a pipe or a device "
+                   "(--max-input SIZE allows more; a file named on the command line is read in place, without a copy)");
+}
+
 // Standard input, a pipe or a device can be read once only: its bytes go to
-// an unlinked file in $TMPDIR, which is then read like any file.
-std::shared_ptr<const InputFile> spool(int from, const std::string& name) {
+// an unlinked file in $TMPDIR, which is then read like any file, up to
+// `limit` bytes (the disk's room is not endless, a pipe may be).
+std::shared_ptr<const InputFile> spool(int from, const std::string& name, size_t limit) {
   int fd = temporary_file(name);
   std::vector<char> buf(kWindow);
   size_t size = 0;
@@ -87,6 +106,8 @@ std::shared_ptr<const InputFile> spool(int from, const std::string& name) {
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) ::close(fd), fail(name, "cannot read", errno);
     if (n == 0) break;
+    if (size == 0) check_first_bytes(fd, buf, static_cast<size_t>(n), name);
+    if (static_cast<size_t>(n) > limit - size) over_limit(fd, name, limit);
     for (ssize_t done = 0; done < n;) {
       ssize_t w = ::write(fd, buf.data() + done, static_cast<size_t>(n - done));
       if (w < 0 && errno == EINTR) continue;
@@ -128,13 +149,13 @@ Diagnostic Input::at(Code code, size_t offset, std::string message) const {
   return {code, name, offset, line, offset - line_start + 1, "", std::move(message)};
 }
 
-Input load_input(const std::string& path) {
+Input load_input(const std::string& path, size_t spool_limit) {
   struct stat st;
   if (path == "-" && ::fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
       ::lseek(STDIN_FILENO, 0, SEEK_CUR) == 0) {  // `< file`: read in place, from the start
     return {"stdin", "", open_file(::dup(STDIN_FILENO), static_cast<size_t>(st.st_size), "stdin")};
   }
-  if (path == "-") return {"stdin", "", spool(STDIN_FILENO, "stdin")};
+  if (path == "-") return {"stdin", "", spool(STDIN_FILENO, "stdin", spool_limit)};
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) fail(path, "cannot open", errno);
   if (::fstat(fd, &st) != 0) {
@@ -149,7 +170,7 @@ Input load_input(const std::string& path) {
   if (S_ISREG(st.st_mode) && st.st_size > 0) return {path, "", open_file(fd, static_cast<size_t>(st.st_size), path)};
   std::shared_ptr<const InputFile> copy;
   try {  // a pipe, a device, or a file that says it is empty (/proc)
-    copy = spool(fd, path);
+    copy = spool(fd, path, spool_limit);
   } catch (...) {
     ::close(fd);
     throw;

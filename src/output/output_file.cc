@@ -83,9 +83,12 @@ void write_in_place(const std::string& path, std::string_view data) {
 // replaced file's permissions, or 0 for a new file (0666 less the umask);
 // messages name the path as `shown`.
 void replace_file(const std::string& path, std::string_view data, mode_t mode, const std::string& shown) {
+  // ".NAME.XXXXXX", NAME cut so that a name of the longest a folder takes
+  // (255 bytes) still has a temporary name that fits.
   size_t slash = path.rfind('/');
+  std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
   std::string tmpl = (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + "." +
-                     (slash == std::string::npos ? path : path.substr(slash + 1)) + ".XXXXXX";
+                     name.substr(0, 200) + ".XXXXXX";
   std::vector<char> buf(tmpl.begin(), tmpl.end());
   buf.push_back('\0');
   int fd = ::mkstemp(buf.data());

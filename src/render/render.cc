@@ -19,6 +19,7 @@
 #include <ctime>
 
 #include "hpng/base/diag.h"
+#include "base/text.h"
 #include "render/svg_layer.h"
 #include "layout/text_metrics.h"
 
@@ -117,6 +118,20 @@ std::string pdf_date() {
   return buf;
 }
 
+// A DSC comment line holds at most 255 bytes (Cairo refuses more); a PDF's
+// title is for a viewer's window: a JOB of any length (a program run with
+// many arguments) and any bytes must fit both.
+constexpr size_t kDscLine = 255, kMetadataTitle = 1024;
+
+// The title as one line of valid UTF-8 (control characters as spaces), cut
+// at a character's end to at most `max` bytes, an ellipsis marking a cut.
+std::string document_title(const std::string& title, size_t max) {
+  std::string s = to_valid_utf8(title);
+  for (char& c : s) c = static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;
+  if (s.size() <= max) return s;
+  return std::string(utf8_prefix(s, max - 3)) + "...";
+}
+
 void check(cairo_surface_t* s, const RenderOptions& opts) {
   cairo_status_t st = cairo_surface_status(s);
   if (st != CAIRO_STATUS_SUCCESS) {
@@ -156,7 +171,7 @@ cairo_surface_t* make_surface(std::string& out, const Size& size, size_t pages, 
       return surface;
     case OutputFormat::pdf:
       surface = cairo_pdf_surface_create_for_stream(append_bytes, &out, size.w, size.h);
-      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, opts.title.c_str());
+      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, document_title(opts.title, kMetadataTitle).c_str());
       cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "hp2ps-ng");
       cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, pdf_date().c_str());
       return surface;
@@ -216,7 +231,7 @@ std::string render_chart(const ChartLayout& layout, const ChartStyle& style, con
   cairo_surface_t* surface = make_surface(out, size, layout.pages.size(), opts);
   check(surface, opts);
   if (f == OutputFormat::ps || f == OutputFormat::eps) {
-    std::string title = "%%Title: " + opts.title.substr(0, opts.title.find('\n'));
+    std::string title = "%%Title: " + document_title(opts.title, kDscLine - 9);
     cairo_ps_surface_dsc_comment(surface, title.c_str());
   }
   cairo_t* cr = cairo_create(surface);

@@ -183,7 +183,8 @@ TEST(BadInput, StdinThatCannotBeKeptIsAClearError) {
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("hp2ps-ng: error: stdin: cannot keep a copy in /nonexistent (hp2ps-ng reads its input more "
                        "than once"), std::string::npos) << r.err;
-  r = run_in(dir, "ulimit -f 1 && " + exe() + " -o - < /dev/zero | head -c 1");  // 1 KiB for the copy
+  // 1 KiB for the copy of text that could be a profile (junk is refused at once)
+  r = run_in(dir, "ulimit -f 1 && yes 'MARK 1.0' | " + exe() + " -o - | head -c 1");
   EXPECT_NE(r.err.find("cannot keep a copy in"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("File too large"), std::string::npos) << r.err;
   EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"m.hp"}));
@@ -268,6 +269,55 @@ TEST(BadInputSweep, FuzzRegressionsReplay) {
   }
   EXPECT_GE(replayed, 2) << "tests/fuzz/regressions/ lost its inputs";
 }
+
+}  // namespace
+}  // namespace hpng
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+// Input without end, or junk, on a pipe: refused from its first bytes, or
+// once it passes --max-input, never filling the disk ($TMPDIR stays empty)
+// nor hanging (hang_guard).
+struct Endless {
+  std::string name;
+  std::string command;  // NG is the executable
+  int status;
+  std::string message;
+};
+
+std::ostream& operator<<(std::ostream& os, const Endless& e) { return os << e.command; }
+
+class EndlessInput : public ::testing::TestWithParam<Endless> {};
+
+TEST_P(EndlessInput, IsBoundedAndSaysWhy) {
+  const Endless& e = GetParam();
+  std::string dir = scratch_dir();
+  write_file(dir + "/p.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
+  ASSERT_EQ(run_in(dir, "mkdir tmp").status, 0);
+  std::string command = e.command;
+  for (size_t at; (at = command.find("NG")) != std::string::npos;) command.replace(at, 2, exe());
+  CommandResult r = run_in(dir, "export TMPDIR=$PWD/tmp; " + hang_guard() + "sh -c " + shell_quote(command));
+  EXPECT_EQ(r.status, e.status) << r.err;
+  EXPECT_NE(r.err.find(e.message), std::string::npos) << r.err;
+  EXPECT_TRUE(list_dir(dir + "/tmp").empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, EndlessInput,
+    ::testing::Values(
+        Endless{"zeros_on_a_pipe", "cat /dev/zero | NG -o x.svg", 1, "stdin: this is binary data, not a heap profile"},
+        Endless{"zeros_as_a_file_name", "NG -o x.svg /dev/zero", 1, "/dev/zero: this is binary data"},
+        Endless{"a_pdf_on_a_pipe", "{ printf '%%PDF-1.4\\n'; cat /dev/zero; } | NG -o x.svg", 1, "this is a PDF document"},
+        Endless{"text_without_end", "yes 'MARK 1.0' | NG --max-input 1M -o x.svg", 1,
+                "stdin: more than 1000000 bytes, the most hp2ps-ng keeps of a pipe"},
+        Endless{"a_profile_within_the_limit", "cat p.hp | NG --max-input 1KiB -o x.svg", 0, ""},
+        Endless{"a_profile_over_the_limit", "cat p.hp | NG --max-input 100B -o x.svg", 1, "more than 100 bytes"},
+        Endless{"limit_not_a_size", "NG --max-input 5X p.hp", 2, "--max-input takes a size"},
+        Endless{"limit_zero", "NG --max-input 0 p.hp", 2, "--max-input takes a size"}),
+    [](const auto& info) { return info.param.name; });
 
 }  // namespace
 }  // namespace hpng

@@ -419,3 +419,21 @@ TEST(AsHp2ps, SameFilesAndItsOwnName) {
 
 }  // namespace
 }  // namespace hpng
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+// A name of the longest a folder takes (255 bytes) is written: the
+// temporary file beside it has a name that fits too.
+TEST(Outputs, TheLongestFileNameIsWritten) {
+  std::string dir = dir_with("prof.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
+  std::string name = std::string(251, 'n') + ".svg";
+  CommandResult r = run_in(dir, exe() + " --no-aux -o " + name + " prof.hp");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(list_dir(dir), (std::vector<std::string>{name, "prof.hp"}));
+}
+
+}  // namespace
+}  // namespace hpng

@@ -254,3 +254,54 @@ TEST(Picture, TransparentWarnsWhereItDoesNothing) {
 
 }  // namespace
 }  // namespace hpng
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+// A JOB is the program's command line: any length, any bytes. Every format
+// takes it (PostScript's DSC title is cut to its 255-byte line, PDF's
+// title repaired to UTF-8), and each file opens in its viewer.
+struct TitleCase {
+  std::string name;
+  std::string job;    // written into the JOB line
+  std::string flags;  // and the output
+  std::string open;   // the viewer's command on `out`
+};
+
+std::ostream& operator<<(std::ostream& os, const TitleCase& c) { return os << c.name; }
+
+class AnyJob : public ::testing::TestWithParam<TitleCase> {};
+
+TEST_P(AnyJob, EveryFormatTakesItAndOpens) {
+  const TitleCase& c = GetParam();
+  std::string tool = c.open.substr(0, c.open.find(' '));
+  if (!have_tool(tool)) GTEST_SKIP() << tool << " not installed";
+  std::string dir = scratch_dir();
+  write_file(dir + "/p.hp", "JOB \"" + c.job + "\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+                            "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\na 10\nEND_SAMPLE 1.0\nBEGIN_SAMPLE 2.0\nEND_SAMPLE 2.0\n");
+  CommandResult r = run_in(dir, exe() + " " + c.flags + " p.hp");
+  ASSERT_EQ(r.status, 0) << r.err;
+  CommandResult v = run_in(dir, c.open);
+  EXPECT_EQ(v.status, 0) << v.err;
+}
+
+const std::string kLongJob = "prog " + std::string(400, 'x') + " +RTS -hc -RTS";
+const std::string kBadUtf8 = "prog \xff\xfe caf\xc3 \x01 end";
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, AnyJob,
+    ::testing::Values(TitleCase{"long_job_ps", kLongJob, "-o out.ps", "gs -q -dNOPAUSE -dBATCH -sDEVICE=nullpage out.ps"},
+                      TitleCase{"long_job_eps", kLongJob, "-e6in -o out.eps", "gs -q -dNOPAUSE -dBATCH -sDEVICE=nullpage out.eps"},
+                      TitleCase{"long_title_ps", "p", "--title " + std::string(300, 't') + " -o out.ps",
+                                "gs -q -dNOPAUSE -dBATCH -sDEVICE=nullpage out.ps"},
+                      TitleCase{"long_job_pdf", kLongJob, "-o out.pdf", "pdftoppm -r 10 -png out.pdf page"},
+                      TitleCase{"bad_utf8_pdf", kBadUtf8, "-o out.pdf", "pdftoppm -r 10 -png out.pdf page"},
+                      TitleCase{"bad_utf8_ps", kBadUtf8, "-o out.ps", "gs -q -dNOPAUSE -dBATCH -sDEVICE=nullpage out.ps"},
+                      TitleCase{"bad_utf8_svg", kBadUtf8, "-o out.svg", "xmllint --noout out.svg"},
+                      TitleCase{"long_job_svg", kLongJob, "-o out.svg", "xmllint --noout out.svg"}),
+    [](const auto& info) { return info.param.name; });
+
+}  // namespace
+}  // namespace hpng

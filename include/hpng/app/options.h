@@ -50,6 +50,7 @@ struct Options {
   std::optional<double> watch;        // --watch[=SECONDS]
   std::optional<int> watch_pid;       // --watch-pid
   InputFormat input_format = InputFormat::automatic;
+  size_t max_input = kSpoolLimit;     // --max-input: what a pipe may hold
   SelectOptions select;               // (-p's .aux is read by resolve_job)
   int ccs_length = 0;
   TimeWindow window;                  // --from, --to

@@ -49,9 +49,14 @@ struct Input {
   Diagnostic at(Code code, size_t offset, std::string message) const;
 };
 
+// What a pipe or a device may hold before reading it stops: 2 GiB.
+constexpr size_t kSpoolLimit = size_t{2} << 30;
+
 // Opens a regular file, or copies standard input for "-" (or a pipe, a
-// device) to an unlinked temporary file. Throws Error (kind input).
-Input load_input(const std::string& path);
+// device) to an unlinked temporary file, at most `spool_limit` bytes, after
+// its first bytes show it may be a profile. Throws Error (cannot_read,
+// not_a_profile, too_large).
+Input load_input(const std::string& path, size_t spool_limit = kSpoolLimit);
 
 // Hands the input to `feed(bytes, base, at_end)` in order: `bytes` are the
 // input's from offset `base`, and `at_end` says they run to its end. `feed`
