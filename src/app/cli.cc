@@ -132,8 +132,19 @@ void translate_cluster(const std::string& arg, const std::string& next, std::vec
   }
 }
 
+// Whether the command line compares runs: there a lone "-" is one of them,
+// standard input (for hp2ps, which read one profile, it was an empty
+// cluster of letters).
+bool several_runs(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) == "--compare" || std::string_view(argv[i]) == "--diff") return true;
+  }
+  return false;
+}
+
 std::vector<std::string> translate_hp2ps_args(int argc, char** argv, std::vector<std::string>& notes) {
   std::vector<std::string> out;
+  bool dash_is_stdin = several_runs(argc, argv);
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     std::string next = i + 1 < argc ? argv[i + 1] : "";
@@ -144,7 +155,7 @@ std::vector<std::string> translate_hp2ps_args(int argc, char** argv, std::vector
       out.push_back("--watch=2");
     } else if (a == "--") {
       for (++i; i < argc; ++i) out.push_back(argv[i]);
-    } else if (a.rfind("--", 0) == 0 || a[0] != '-') {
+    } else if (a.rfind("--", 0) == 0 || a[0] != '-' || (a == "-" && dash_is_stdin)) {
       out.push_back(a);
     } else if (a.size() > 1) {  // a lone "-" is an empty cluster, as in hp2ps
       translate_cluster(a, next, out, notes);

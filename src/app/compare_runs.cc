@@ -22,7 +22,7 @@ std::vector<const BandMatrix*> pointers(const std::vector<BandMatrix>& ms) {
 
 std::vector<std::string> paths(const Job& job) {
   std::vector<std::string> out;
-  for (const ProfileInput& in : job.inputs) out.push_back(in.path);
+  for (const ProfileInput& in : job.inputs) out.push_back(shown_name(in));
   return out;
 }
 

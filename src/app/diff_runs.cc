@@ -31,7 +31,7 @@ void run_diff(const Job& job, Warnings& warnings) {
   BandMatrix after = profile_matrix(sources[1], every_band, 0, warnings);
   check_units({&before, &after}, job);
   BandMatrix d = difference(before, after, job.select.band_limit);
-  d.info.header.job = job.inputs[1].path + " minus " + job.inputs[0].path;
+  d.info.header.job = shown_name(job.inputs[1]) + " minus " + shown_name(job.inputs[0]);
   write_output(job.output->files.output, diff_output(job, std::move(d), warnings));
 }
 

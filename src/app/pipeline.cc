@@ -18,6 +18,8 @@
 
 namespace hpng {
 
+std::string shown_name(const ProfileInput& in) { return in.path == "-" ? "stdin" : in.path; }
+
 SampleSource profile_stream(const ProfileInput& in, const ReadPlan& read) {
   SampleSource source = profile_source(in.input, in.format, read.eventlog);
   if (read.window.from || read.window.to) source = in_window(std::move(source), read.window);
@@ -37,7 +39,7 @@ void check_units(const std::vector<const BandMatrix*>& ms, const Job& job) {
   for (size_t k = 1; k < ms.size(); ++k) {
     const ProfileHeader& h = ms[k]->info.header;
     if (h.value_unit == first.value_unit && h.sample_unit == first.sample_unit) continue;
-    const std::string &path = job.inputs[k].path, &first_path = job.inputs[0].path;
+    std::string path = shown_name(job.inputs[k]), first_path = shown_name(job.inputs[0]);
     throw usage_error(Code::mixed_units, path + " is in " + h.value_unit + " over " + h.sample_unit + ", " +
                                              first_path + " in " + first.value_unit + " over " + first.sample_unit +
                                              ": they cannot share a scale (--allow-mixed-units draws them anyway)");

@@ -82,7 +82,7 @@ Mode mode_of(const Options& o) {
 ProfileInput open_input(const std::string& name, const Options& o, bool watched) {
   FileOptions f;
   f.input = name;
-  if (name.empty()) f.input.reset();  // standard input
+  if (name.empty() || name == "-") f.input.reset();  // standard input
   ProfileInput p{input_path(f), o.input_format, {}};
   if (watched) return p;  // opened at each update
   p.input = load_input(p.path, o.max_input);
@@ -118,7 +118,7 @@ FilePlan several_files(const Job& job, Warnings& warnings) {
 std::vector<InputRef> input_refs(const Job& job) {
   std::vector<InputRef> refs;
   for (const ProfileInput& in : job.inputs) {
-    refs.push_back({in.path == "-" ? "stdin" : in.path, in.input.file ? in.input.id() : file_id(in.path)});
+    refs.push_back({in.path == "-" ? "stdin" : in.path, in.input.file || in.path == "-" ? in.input.id() : file_id(in.path)});
   }
   return refs;
 }

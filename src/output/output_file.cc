@@ -79,10 +79,11 @@ void write_in_place(const std::string& path, std::string_view data) {
   if (!ok) fail(path, "cannot write", err);
 }
 
-// A temporary file in the target's directory, renamed over it. `mode`: the
-// replaced file's permissions, or 0 for a new file (0666 less the umask);
-// messages name the path as `shown`.
-void replace_file(const std::string& path, std::string_view data, mode_t mode, const std::string& shown) {
+// A temporary file in the target's directory, renamed over it. `old`: the
+// replaced file, whose permissions and (for root, who may give it away)
+// owner the new one keeps; none for a new file (0666 less the umask).
+// Messages name the path as `shown`.
+void replace_file(const std::string& path, std::string_view data, const struct stat* old, const std::string& shown) {
   // ".NAME.XXXXXX", NAME cut so that a name of the longest a folder takes
   // (255 bytes) still has a temporary name that fits.
   size_t slash = path.rfind('/');
@@ -94,12 +95,10 @@ void replace_file(const std::string& path, std::string_view data, mode_t mode, c
   int fd = ::mkstemp(buf.data());
   if (fd < 0) fail(shown, "cannot create a temporary file in its directory", errno);
   std::string tmp(buf.data());
-  if (mode == 0) {
-    mode_t mask = ::umask(0);
-    ::umask(mask);
-    mode = 0666 & ~mask;
-  }
-  ::fchmod(fd, mode);
+  mode_t mask = ::umask(0);
+  ::umask(mask);
+  ::fchmod(fd, old ? old->st_mode & 07777 : 0666 & ~mask);
+  if (old && ::geteuid() == 0) (void)::fchown(fd, old->st_uid, old->st_gid);
   const char* failed = write_all(fd, data) ? nullptr : "cannot write";
   int err = errno;
   if (::close(fd) != 0 && !failed) failed = "cannot write", err = errno;
@@ -114,6 +113,23 @@ void replace_file(const std::string& path, std::string_view data, mode_t mode, c
 std::string resolved(const std::string& path) {
   char real[PATH_MAX];
   return ::realpath(path.c_str(), real) ? std::string(real) : path;
+}
+
+// An existing file is replaced only where the user could write it: a
+// read-only one is refused as the shell's `>` refuses it. Root writes
+// through a symbolic link only when the link and its target are root's
+// (as fs.protected_symlinks reasons: in a shared folder another user may
+// have planted prof.aux -> /etc/something).
+void check_may_replace(const std::string& path, const struct stat& target) {
+  if (::access(path.c_str(), W_OK) != 0 && errno == EACCES) fail(path, "cannot write", EACCES);
+  struct stat link;
+  if (::geteuid() != 0 || ::lstat(path.c_str(), &link) != 0 || !S_ISLNK(link.st_mode)) return;
+  if (link.st_uid != 0 || target.st_uid != 0) {
+    throw file_error(Code::cannot_write, path,
+                     "cannot write: it is a symbolic link owned by uid " + std::to_string(link.st_uid) + " to a file "
+                     "owned by uid " + std::to_string(target.st_uid) + ", and hp2ps-ng runs as root (name the "
+                     "file itself, or remove the link)");
+  }
 }
 
 }  // namespace
@@ -133,9 +149,12 @@ void write_output(const std::string& path, std::string_view data) {
     if (::lstat(path.c_str(), &st) == 0) {
       throw file_error(Code::cannot_write, path, "cannot write: it is a symbolic link to a file that does not exist");
     }
-    return replace_file(path, data, 0, path);
+    return replace_file(path, data, nullptr, path);
   }
-  if (S_ISREG(st.st_mode)) return replace_file(resolved(path), data, st.st_mode & 07777, path);
+  if (S_ISREG(st.st_mode)) {
+    check_may_replace(path, st);
+    return replace_file(resolved(path), data, &st, path);
+  }
   if (S_ISDIR(st.st_mode)) fail(path, "cannot replace", EISDIR);
   if (S_ISSOCK(st.st_mode)) return write_socket(path, data);
   write_in_place(path, data);

@@ -437,3 +437,53 @@ TEST(Outputs, TheLongestFileNameIsWritten) {
 
 }  // namespace
 }  // namespace hpng
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+bool running_as_root() { return ::geteuid() == 0; }
+
+std::string stat_of(const std::string& dir, const std::string& name) {
+  return run_in(dir, "stat -c '%U:%G %a' " + name).out;
+}
+
+// A replaced output keeps its owner and permissions, as the shell's `>`
+// keeps them.
+TEST(Outputs, AReplacedOutputKeepsItsOwnerAndMode) {
+  if (!running_as_root()) GTEST_SKIP() << "giving a file to another user needs root";
+  std::string dir = dir_with("prof.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
+  ASSERT_EQ(run_in(dir, "echo old > out.svg && chown nobody:nogroup out.svg && chmod 640 out.svg").status, 0);
+  CommandResult r = run_in(dir, exe() + " --no-aux -o out.svg prof.hp");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(stat_of(dir, "out.svg"), "nobody:nogroup 640\n");
+  EXPECT_NE(read_file(dir + "/out.svg").find("<svg"), std::string::npos);
+}
+
+// A user cannot replace a read-only output, as `>` cannot.
+TEST(Outputs, AReadOnlyOutputIsRefused) {
+  if (!running_as_root() || !have_tool("setpriv")) GTEST_SKIP() << "running as another user needs root and setpriv";
+  std::string dir = dir_with("prof.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
+  ASSERT_EQ(run_in(dir, "chmod 777 . && chmod 644 prof.hp && echo old > out.svg && chown nobody out.svg && "
+                        "chmod 444 out.svg").status, 0);
+  CommandResult r = run_in(dir, "setpriv --reuid=65534 --regid=65534 --clear-groups " + exe() + " --no-aux -o out.svg prof.hp");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("out.svg: cannot write: Permission denied"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(dir + "/out.svg"), "old\n");
+}
+
+// Root, in a shared folder, does not write through a link another user
+// planted where the .aux goes (prof.aux -> a file of root's).
+TEST(Outputs, RootDoesNotWriteThroughALinkAnotherUserPlanted) {
+  if (!running_as_root()) GTEST_SKIP() << "needs root";
+  std::string dir = dir_with("prof.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
+  ASSERT_EQ(run_in(dir, "chmod 1777 . && echo precious > victim && ln -s victim prof.aux && chown -h nobody prof.aux").status, 0);
+  CommandResult r = run_in(dir, exe() + " prof.hp");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("prof.aux: cannot write: it is a symbolic link owned by uid 65534"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(dir + "/victim"), "precious\n");
+}
+
+}  // namespace
+}  // namespace hpng

@@ -265,6 +265,17 @@ TEST_F(CompareCli, DiffWritesTheDifferenceMatrixAndAChart) {
   EXPECT_NE(read_file(dir + "/d.svg").find("b.hp minus a.hp"), std::string::npos);
 }
 
+// Among several runs, "-" is standard input (hp2ps's lone "-", an empty
+// cluster of letters, means nothing only where one profile is read).
+TEST_F(CompareCli, StandardInputIsOneOfTheRuns) {
+  CommandResult r = ng("--compare - b.hp -o out.json < a.hp");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(read_file(dir + "/out.json").find("\"file\": \"stdin\""), std::string::npos);
+  r = run_in(dir, "cat b.hp | " + exe() + " --diff -c a.hp - -o d.svg");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(read_file(dir + "/d.svg").find("stdin minus a.hp"), std::string::npos);
+}
+
 TEST_F(CompareCli, AMissingInputAmongSeveralIsNamed) {
   CommandResult r = ng("--compare a.hp missing.hp -o out.svg");
   EXPECT_EQ(r.status, 1);
