@@ -62,14 +62,14 @@ Input load_input(const std::string& path, size_t spool_limit = kSpoolLimit);
 // input's from offset `base`, and `at_end` says they run to its end. `feed`
 // returns the offset up to which it is done with them: what it is not done
 // with comes again in the next call, with more after it (the input's size:
-// done with everything, stop). Throws Error (kind input) when the file is
+// done with everything, stop). Throws Error (input_changed) when the file is
 // cut short while it is read.
 // Reading [from, to) instead, `at_end` says the bytes run to `to`.
 using WindowFeed = std::function<size_t(std::string_view bytes, size_t base, bool at_end)>;
 void read_windows(const Input& in, const WindowFeed& feed, size_t from = 0, size_t to = SIZE_MAX);
 
 // The whole input as one string, for small files such as an .aux; throws
-// Error (kind input) above `limit` bytes.
+// Error (too_large) above `limit` bytes.
 std::string read_all(const Input& in, size_t limit);
 
 // An eventlog starts with the header-begin marker "hdrb"; anything else is

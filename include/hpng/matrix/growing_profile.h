@@ -37,7 +37,7 @@ class GrowingProfile {
   GrowingProfile(InputFormat format, const EventlogOptions& eventlog, size_t keep);
   ~GrowingProfile();
   // Reads the complete samples `in` has beyond those read before (`in` is
-  // the same file, grown). Throws Error (kind input); after an error the
+  // the same file, grown). Throws Error (an input error); after an error the
   // profile must be read again from the start.
   void update(const Input& in, Warnings& warnings);
   // profile_matrix's result for a one-shot read of the file as it was at

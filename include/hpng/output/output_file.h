@@ -14,7 +14,7 @@
 
 namespace hpng {
 
-// "-" is standard output. Throws Error (kind output) naming the path.
+// "-" is standard output. Throws Error (cannot_write) naming the path.
 void write_output(const std::string& path, std::string_view data);
 
 // True when `path` is a file the output replaces (or creates): not "-", not

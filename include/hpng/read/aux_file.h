@@ -16,7 +16,7 @@ struct AuxFile {
   std::vector<std::pair<std::string, double>> shade;     // file order
 };
 
-// Reads hp2ps's format. Throws Error (kind input) with FILE:LINE:COL.
+// Reads hp2ps's format. Throws Error (aux_syntax, with line and column; cannot_read, too_large).
 AuxFile read_aux(const Input& in);
 
 }  // namespace hpng

@@ -17,7 +17,7 @@ struct RenderOptions {
   bool transparent = false;   // SVG and PNG: no white page behind the chart
 };
 
-// The finished file's bytes. Throws Error (kind output) if Cairo reports a
+// The finished file's bytes. Throws Error (cannot_render) if Cairo reports a
 // failure.
 std::string render_chart(const ChartLayout& layout, const ChartStyle& style,
                          const RenderOptions& opts);

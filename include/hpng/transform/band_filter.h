@@ -28,12 +28,12 @@ struct BandFilter {
 };
 
 // Compiles the options' texts; `merge` entries are REGEX=NAME (split at the
-// last '='). Throws Error (kind usage) naming the option, and for a pattern
+// last '='). Throws Error (bad_option, bad_pattern) naming the option, and for a pattern
 // that does not compile the position where it goes wrong.
 BandFilter compile_band_filter(const std::vector<std::string>& include, const std::vector<std::string>& exclude,
                                const std::vector<std::string>& merge);
 
-// Throws Error (kind nothing_to_draw) when the filter leaves no band.
+// Throws Error (empty_filter) when the filter leaves no band.
 SampleSource filter_bands(SampleSource source, BandFilter filter);
 
 }  // namespace hpng

@@ -14,7 +14,7 @@ struct TimeWindow {
   std::optional<double> from, to;  // in the profile's sample unit, inclusive
 };
 
-// Throws Error (kind nothing_to_draw) when no sample falls in the window,
+// Throws Error (empty_window) when no sample falls in the window,
 // saying which times the profile covers.
 SampleSource in_window(SampleSource source, TimeWindow window);
 

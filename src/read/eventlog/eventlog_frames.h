@@ -30,7 +30,7 @@ class EventFrames {
 
   // Reads the header from `bytes`, the file's first. Returns false when they
   // end inside it (only before the end of the whole file); throws Error
-  // (kind input) for a damaged header or one the whole file cuts short.
+  // (bad_eventlog) for a damaged header or one the whole file cuts short.
   bool read_header(const Input& in, std::string_view bytes, bool at_end);
 
   // The event at position(), in `bytes` (the file's from `base`): `more`

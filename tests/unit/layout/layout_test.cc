@@ -245,7 +245,7 @@ BandMatrix long_stacks() {
 
 TEST(Key, LongStacksKeepTheirEndsAndTheGraphKeepsMostOfThePage) {
   ChartStyle style;
-  style.max_key_width = 0.4 * style.width;  // as for an eventlog (chart_style.h)
+  style.max_key_width = 0.4 * style.width;  // as for an eventlog (app/resolve.cc)
   BandMatrix m = long_stacks();
   ChartLayout l = layout_chart(m, std::vector<double>(7, 0), style);
   EXPECT_GE(l.graph_width, 0.5 * l.frame_width);
