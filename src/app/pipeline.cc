@@ -18,8 +18,6 @@
 
 namespace hpng {
 
-std::string shown_name(const ProfileInput& in) { return in.path == "-" ? "stdin" : in.path; }
-
 SampleSource profile_stream(const ProfileInput& in, const ReadPlan& read) {
   SampleSource source = profile_source(in.input, in.format, read.eventlog);
   if (read.window.from || read.window.to) source = in_window(std::move(source), read.window);

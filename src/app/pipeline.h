@@ -11,9 +11,6 @@
 
 namespace hpng {
 
-// The input's name in charts and messages: its path, or "stdin".
-std::string shown_name(const ProfileInput& in);
-
 // The reader of the input's format, then the window, then the band filter.
 SampleSource profile_stream(const ProfileInput& in, const ReadPlan& read);
 

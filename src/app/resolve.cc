@@ -118,12 +118,14 @@ FilePlan several_files(const Job& job, Warnings& warnings) {
 std::vector<InputRef> input_refs(const Job& job) {
   std::vector<InputRef> refs;
   for (const ProfileInput& in : job.inputs) {
-    refs.push_back({in.path == "-" ? "stdin" : in.path, in.input.file || in.path == "-" ? in.input.id() : file_id(in.path)});
+    refs.push_back({shown_name(in), in.input.file ? in.input.id() : file_id(in.path)});
   }
   return refs;
 }
 
 }  // namespace
+
+std::string shown_name(const ProfileInput& in) { return in.path == "-" ? "stdin" : in.path; }
 
 OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings) {
   OutputPlan plan;

@@ -29,6 +29,9 @@ struct ProfileInput {
   Input input;         // open; under --watch, opened afresh at each update instead
 };
 
+// The input's name in charts and messages: its path, or "stdin".
+std::string shown_name(const ProfileInput& in);
+
 // How each input is read: its reader, then the transformations asked for.
 struct ReadPlan {
   EventlogOptions eventlog;
