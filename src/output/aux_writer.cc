@@ -29,6 +29,40 @@ std::string shade_text(double shade) {
   return buf;
 }
 
+// A name written as it is, as hp2ps writes every name of a .hp (which has
+// no spaces): one word, not starting with a quote. Others (eventlog labels
+// hold spaces, one may be a single space, a --merge result a newline) are
+// written quoted, with C's escapes, so that any name comes back through -p
+// the same (aux_file.cc).
+bool plain_name(const std::string& name) {
+  if (name.empty() || name.front() == '"') return false;
+  for (unsigned char c : name) {
+    if (c <= 0x20 || c == 0x7f) return false;
+  }
+  return true;
+}
+
+std::string aux_name(const std::string& name) {
+  if (plain_name(name)) return name;
+  std::string out = "\"";
+  for (unsigned char c : name) {
+    if (c == '"' || c == '\\') {
+      out += '\\', out += static_cast<char>(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + '"';
+}
+
 }  // namespace
 
 std::string write_aux(const BandMatrix& m, const std::vector<double>& shades) {
@@ -39,10 +73,10 @@ std::string write_aux(const BandMatrix& m, const std::vector<double>& shades) {
   std::snprintf(buf, sizeof buf, "Y_RANGE %.2f\n", m.y_range);
   out += buf;
   for (size_t i = 0; i < m.bands.size(); ++i) {
-    out += "ORDER " + m.bands[i].name + " " + std::to_string(i + 1) + "\n";
+    out += "ORDER " + aux_name(m.bands[i].name) + " " + std::to_string(i + 1) + "\n";
   }
   for (size_t i = 0; i < m.bands.size(); ++i) {
-    out += "SHADE " + m.bands[i].name + " " + shade_text(shades[i]) + "\n";
+    out += "SHADE " + aux_name(m.bands[i].name) + " " + shade_text(shades[i]) + "\n";
   }
   return out;
 }

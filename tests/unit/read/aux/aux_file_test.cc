@@ -36,6 +36,46 @@ TEST(Aux, ErrorsNameLineAndExpectation) {
   EXPECT_EQ(err(""), "(no error)");
 }
 
+// Any band name comes back through the .aux the same: one plain word as
+// hp2ps writes it, anything else quoted.
+class AuxNames : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(AuxNames, RoundTripThroughTheAux) {
+  BandMatrix m;
+  m.bands.push_back({"before", {}});
+  m.bands.push_back({GetParam(), {}});
+  m.bands.push_back({"after", {}});
+  std::string text = write_aux(m, {0.1, 0.2, 0.3});
+  AuxFile back = read_aux(Input{"p.aux", text});
+  ASSERT_EQ(back.order.size(), 3u) << text;
+  EXPECT_EQ(back.order[1].first, GetParam()) << text;
+  EXPECT_EQ(back.order[1].second, 2);
+  EXPECT_EQ(back.order[2].first, "after");
+  ASSERT_EQ(back.shade.size(), 3u) << text;
+  EXPECT_EQ(back.shade[1].first, GetParam()) << text;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Names, AuxNames,
+    ::testing::Values(" ", "a b", "a 5 b", "lead ", " trail", "two\nlines", "tab\there", "\"quoted\"", "\"",
+                      "back\\slash\\n", std::string("nul\0byte", 8), "\x01\x7f", "caf\xc3\xa9",
+                      "\xff\xfe not utf-8", "(12)Main.go/Main.CAF", "1.5", "ORDER x 1", "-\"x\" 2"),
+    [](const ::testing::TestParamInfo<std::string>& p) { return "case" + std::to_string(p.index); });
+
+TEST(Aux, PlainNamesAreWrittenAsHp2psWritesThem) {
+  BandMatrix m;
+  m.bands.push_back({"(12)Main.go/Main.CAF", {}});
+  EXPECT_EQ(write_aux(m, {0.0}), "X_RANGE 1.00\nY_RANGE 1.00\nORDER (12)Main.go/Main.CAF 1\nSHADE (12)Main.go/Main.CAF 0.00\n");
+}
+
+TEST(Aux, ABadQuoteIsReadAsAnOlderPlainName) {
+  AuxFile a = read_aux(Input{"p.aux", "ORDER \"open 1\nORDER \"a\"b 2\nORDER \"\\q\" 3\n"});
+  ASSERT_EQ(a.order.size(), 3u);
+  EXPECT_EQ(a.order[0].first, "\"open");
+  EXPECT_EQ(a.order[1].first, "\"a\"b");
+  EXPECT_EQ(a.order[2].first, "\"\\q\"");
+}
+
 TEST(Aux, ColourShadesSurviveARoundTrip) {
   BandMatrix m;
   for (int i = 0; i < 27; ++i) m.bands.push_back({"b" + std::to_string(i), {}});
