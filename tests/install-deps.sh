@@ -1,18 +1,24 @@
 #!/usr/bin/env bash
-# Installs what hp2ps-ng needs to build and test on Debian 12 (run as root).
-# Build: compiler, CMake, Cairo, Pango, CLI11, GoogleTest, RE2 (user patterns). Tests: the real
-# readers every output format is checked with (Ghostscript, poppler, rsvg,
-# xmllint) and clang for the sanitizer and fuzzing builds. With --browser,
-# also Chromium, which the suite uses (when present) to check that a browser
-# finds band names in an SVG; the README's first command does without it.
+# Installs what hp2ps-ng needs on Debian 12 (run as root).
+# With no argument, only what building it takes: compiler, CMake, Cairo,
+# Pango, CLI11, RE2 (user patterns), zlib, liblzma and libzstd (compressed
+# inputs); README's first command needs no more.
+# --tests adds GoogleTest and the real readers every output format is
+# checked with (Ghostscript, poppler, rsvg, xmllint), xz for the test corpus,
+# and clang for the sanitizer and fuzzing builds.
+# --browser adds Chromium, which the suite uses (when present) to check that
+# a browser finds band names in an SVG.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
+packages=(build-essential cmake pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libcli11-dev
+          libre2-dev zlib1g-dev liblzma-dev libzstd-dev)
+for arg in "$@"; do
+  case $arg in
+    --tests) packages+=(libgtest-dev ghostscript poppler-utils librsvg2-bin libxml2-utils xz-utils zstd
+                        clang libclang-rt-14-dev) ;;
+    --browser) packages+=(chromium) ;;
+    *) echo "install-deps.sh: unknown option $arg (expected --tests, --browser)" >&2; exit 2 ;;
+  esac
+done
 apt-get update -qq
-apt-get install -y -qq --no-install-recommends \
-  build-essential cmake pkg-config \
-  libcairo2-dev libpango1.0-dev libfontconfig-dev libcli11-dev libgtest-dev libre2-dev \
-  ghostscript poppler-utils librsvg2-bin libxml2-utils xz-utils \
-  clang libclang-rt-14-dev >/dev/null
-if [ "${1:-}" = --browser ]; then
-  apt-get install -y -qq --no-install-recommends chromium >/dev/null
-fi
+apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null

@@ -7,7 +7,7 @@
 # FUZZ_SECONDS (default 60) sets how long each fuzz target runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ "$(id -u)" = 0 ]; then bash tests/install-deps.sh --browser; fi
+if [ "$(id -u)" = 0 ]; then bash tests/install-deps.sh --tests --browser; fi
 
 echo "== release build, warnings are errors"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DHP2PS_NG_WERROR=ON >/dev/null

@@ -271,8 +271,8 @@ struct Parsed {  // values CLI11 fills and parse_command_line turns into Options
 
 void add_file_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_option("file", p.files,
-                 "Input profile (.hp or eventlog); `prof` reads prof.hp. Without it, stdin -> stdout. Several with "
-                 "--compare or --diff");
+                 "Input profile (.hp or eventlog, also gzip, xz or zstd compressed); `prof` reads prof.hp. Without it, "
+                 "stdin -> stdout. Several with --compare or --diff");
   app.add_option("-o,--output", o.output.files.output, "Output file ('-' is stdout). Default: ./<base>.<ext>, stdout in filter mode");
   app.add_option("--format", o.output.files.format, "ps, eps, pdf, svg, png, json or csv. Default: from the output's extension, else ps (eps with -e)")
       ->transform(one_of(output_formats(), "a format hp2ps-ng writes"));
@@ -284,8 +284,8 @@ void add_file_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_option("--aux", p.aux, "The .aux to write (and with -p to read). Default: beside the output, <output minus extension>.aux");
   app.add_flag("--no-aux", o.output.files.no_aux, "Neither read nor write an .aux");
   app.add_option("--max-input", p.max_input,
-                 "The most hp2ps-ng keeps of standard input or another pipe, which it must copy to read more than "
-                 "once (default 2GiB; k, M, G, Ki, Mi, Gi, optional B)");
+                 "The most hp2ps-ng keeps of standard input or another pipe, or of a compressed input decompressed, "
+                 "which it must copy to read more than once (default 2GiB; k, M, G, Ki, Mi, Gi, optional B)");
 }
 
 void add_hp2ps_options(CLI::App& app, Options& o, Parsed& p) {
@@ -460,7 +460,8 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
       "hp2ps letters: -b -s -c -d -i[+|-] -e<w>[in|mm|pt] -g -l -m<n> -M -p -t<pct> -y, one per\n"
       "argument with its value attached (-m10, not -m 10; -p may be followed by another letter: -pc).\n"
       "Files: `hp2ps-ng prof` reads prof.hp and writes ./prof.ps and ./prof.aux; an eventlog\n"
-      "prog.eventlog writes ./prog.eventlog.ps. The .aux goes beside the output.\n"
+      "prog.eventlog writes ./prog.eventlog.ps. The .aux goes beside the output. A compressed\n"
+      "input (prof.hp.gz, prog.eventlog.zst) gives the names its plain file would.\n"
       "Exit status: 0 success, 1 bad input or a failed write, 2 usage error.\n"
       "See man hp2ps-ng for the formats and every difference from hp2ps.");
   help = app.help();

@@ -17,6 +17,8 @@
 #include <set>
 #include <utility>
 
+#include <unistd.h>
+
 #include "app/modes.h"
 #include "app/pipeline.h"
 #include "app/watch_files.h"
@@ -32,8 +34,14 @@ namespace {
 // A file that is plainly something else (source code, a PDF, ...) will not
 // become a profile by growing: that is an error, not a wait.
 // (An eventlog's magic number says what it is, however little is written.)
+// Nor will a FIFO, a device or a compressed file become one that grows.
 bool plainly_not_a_profile(const std::string& path) {
-  Input in = load_input(path);
+  Input in;
+  try {
+    in = load_growing_file(path);
+  } catch (const Error&) {
+    return access(path.c_str(), F_OK) == 0;  // it is there, but cannot be watched
+  }
   return sniff_format(in.head()) != InputFormat::eventlog && !not_a_profile(in.head(), true).empty();
 }
 
@@ -136,7 +144,7 @@ bool Watcher::render() {
   std::optional<Drawn> s;
   auto start = std::chrono::steady_clock::now();
   try {
-    s = draw(load_input(path_), warnings);
+    s = draw(load_growing_file(path_), warnings);
   } catch (const Error& e) {
     if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output || plainly_not_a_profile(path_)) throw;
     Diagnostic d = e.diagnostic();

@@ -18,9 +18,8 @@ constexpr Magic kMagic[] = {
     {"%PDF-", "a PDF document"},
     {"%!PS", "PostScript (hp2ps's output?)"},
     {"\x89PNG", "a PNG image"},
-    {"\x1f\x8b", "gzip-compressed (decompress it first: gunzip)"},
-    {"\xfd" "7zXZ", "xz-compressed (decompress it first: unxz)"},
-    {"BZh", "bzip2-compressed (decompress it first: bunzip2)"},
+    // (gzip, xz and zstd are decompressed as they are read: input.cc)
+    {"BZh", "bzip2-compressed (decompress it first: bunzip2; gzip, xz and zstd are read as they are)"},
     {"PK\x03\x04", "a zip archive"},
     {"\x7f" "ELF", "a program (run it with +RTS -hT, or -hc on a profiled build, to get its profile)"},
     {"X_RANGE", "an hp2ps .aux file"},

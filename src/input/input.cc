@@ -9,10 +9,12 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "hpng/base/diag.h"
 #include "hpng/input/file_kind.h"
+#include "input/decompress.h"
 
 namespace hpng {
 
@@ -54,7 +56,7 @@ size_t read_at(int fd, char* to, size_t n, size_t offset, const std::string& nam
   return got;
 }
 
-std::shared_ptr<const InputFile> open_file(int fd, size_t size, const std::string& name, bool own = true) {
+std::shared_ptr<InputFile> open_file(int fd, size_t size, const std::string& name, bool own = true) {
   auto f = std::make_shared<InputFile>(fd, size);
   struct stat st;
   if (own && ::fstat(fd, &st) == 0) f->id = FileId{st.st_dev, st.st_ino};
@@ -80,45 +82,116 @@ int temporary_file(const std::string& name) {
 // What is plainly not a profile (binary data, a document, source code) is
 // refused from its first bytes, before any of it is kept: `cat /dev/zero |
 // hp2ps-ng` ends at once.
-void check_first_bytes(int fd, const std::vector<char>& buf, size_t size, const std::string& name) {
-  std::string_view head(buf.data(), std::min(size, kHead));
-  if (size == 0 || head.starts_with("hdrb")) return;
+void check_first_bytes(std::string_view first, const std::string& name) {
+  std::string_view head = first.substr(0, kHead);
+  if (head.empty() || head.starts_with("hdrb")) return;
   std::string other = not_a_profile(head, true);
-  if (!other.empty()) ::close(fd), throw file_error(Code::not_a_profile, name, other);
+  if (!other.empty()) throw file_error(Code::not_a_profile, name, other);
 }
 
-[[noreturn]] void over_limit(int fd, const std::string& name, size_t limit) {
-  ::close(fd);
+[[noreturn]] void over_limit(const std::string& name, size_t limit, bool compressed) {
   throw file_error(Code::too_large, name,
-                   "more than " + std::to_string(limit) + " bytes, the most hp2ps-ng keeps of a pipe or a device "
-                   "(--max-input SIZE allows more; a file named on the command line is read in place, without a copy)");
+                   "more than " + std::to_string(limit) + " bytes" + (compressed ? " decompressed" : "") +
+                       ", the most hp2ps-ng keeps of a pipe, a device or a compressed file (--max-input SIZE "
+                       "allows more" + (compressed ? ")" : "; a file named on the command line is read in place, without a copy)"));
 }
 
-// Standard input, a pipe or a device can be read once only: its bytes go to
-// an unlinked file in $TMPDIR, which is then read like any file, up to
-// `limit` bytes (the disk's room is not endless, a pipe may be).
-std::shared_ptr<const InputFile> spool(int from, const std::string& name, size_t limit) {
-  int fd = temporary_file(name);
+// Closes a descriptor on every way out.
+struct OwnedFd {
+  int fd;
+  ~OwnedFd() {
+    if (fd >= 0) ::close(fd);
+  }
+  int release() { return std::exchange(fd, -1); }
+};
+
+// The bytes of `fd` from where it stands, after `first` (bytes already read).
+Pull reading(int fd, std::string first, const std::string& name) {
+  return [fd, first = std::move(first), name](char* to, size_t n) mutable {
+    if (!first.empty()) {
+      size_t k = std::min(n, first.size());
+      std::memcpy(to, first.data(), k);
+      first.erase(0, k);
+      return k;
+    }
+    for (;;) {
+      ssize_t r = ::read(fd, to, n);
+      if (r >= 0) return static_cast<size_t>(r);
+      if (errno != EINTR) fail(name, "cannot read", errno);
+    }
+  };
+}
+
+void write_fully(int fd, const char* data, size_t n, const std::string& name) {
+  for (size_t done = 0; done < n;) {
+    ssize_t w = ::write(fd, data + done, n - done);
+    if (w < 0 && errno == EINTR) continue;
+    const char* env = std::getenv("TMPDIR");
+    if (w < 0) fail(name, std::string("cannot keep a copy in ") + (env && *env ? env : "/tmp") +
+                              " (hp2ps-ng reads its input more than once; give it a file instead)", errno);
+    done += static_cast<size_t>(w);
+  }
+}
+
+// Standard input, a pipe, a device or a compressed file can be read once
+// only: its bytes (decompressed) go to an unlinked file in $TMPDIR, which is
+// then read like any file, up to `limit` bytes (the disk's room is not
+// endless, a pipe may be).
+std::shared_ptr<InputFile> spool(const Pull& pull, const std::string& name, size_t limit, bool compressed) {
+  OwnedFd copy{temporary_file(name)};
   std::vector<char> buf(kWindow);
   size_t size = 0;
-  for (;;) {
-    ssize_t n = ::read(from, buf.data(), buf.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) ::close(fd), fail(name, "cannot read", errno);
-    if (n == 0) break;
-    if (size == 0) check_first_bytes(fd, buf, static_cast<size_t>(n), name);
-    if (static_cast<size_t>(n) > limit - size) over_limit(fd, name, limit);
-    for (ssize_t done = 0; done < n;) {
-      ssize_t w = ::write(fd, buf.data() + done, static_cast<size_t>(n - done));
-      if (w < 0 && errno == EINTR) continue;
-      const char* env = std::getenv("TMPDIR");
-      if (w < 0) ::close(fd), fail(name, std::string("cannot keep a copy in ") + (env && *env ? env : "/tmp") +
-                                             " (hp2ps-ng reads its input more than once; give it a file instead)", errno);
-      done += w;
-    }
-    size += static_cast<size_t>(n);
+  while (size_t n = pull(buf.data(), buf.size())) {
+    if (size == 0) check_first_bytes({buf.data(), n}, name);
+    if (n > limit - size) over_limit(name, limit, compressed);
+    write_fully(copy.fd, buf.data(), n, name);
+    size += n;
   }
-  return open_file(fd, size, name, false);
+  return open_file(copy.release(), size, name, false);
+}
+
+// The first bytes of `fd`: enough to tell a compressed stream (6), unless
+// it ends first.
+std::string first_bytes(int fd, const std::string& name) {
+  std::string first(kWindow, '\0');
+  Pull pull = reading(fd, "", name);
+  size_t got = 0;
+  while (got < 6) {
+    size_t n = pull(first.data() + got, first.size() - got);
+    if (n == 0) break;
+    got += n;
+  }
+  first.resize(got);
+  return first;
+}
+
+// A pipe, a device or standard input, compressed or not.
+std::shared_ptr<const InputFile> spool_stream(int fd, const std::string& name, size_t limit) {
+  std::string first = first_bytes(fd, name);
+  Compression c = compression_of(first);
+  return spool(decompressing(c, reading(fd, std::move(first), name), name), name, limit, c != Compression::none);
+}
+
+// A regular file that is compressed: decompressed once into a copy, which
+// keeps the file's identity (an output must not replace it either).
+std::shared_ptr<const InputFile> decompressed(int fd, Compression c, const std::string& name, size_t limit) {
+  struct stat st;
+  std::optional<FileId> id;
+  if (::fstat(fd, &st) == 0) id = FileId{st.st_dev, st.st_ino};
+  if (::lseek(fd, 0, SEEK_SET) != 0) fail(name, "cannot read", errno);
+  auto copy = spool(decompressing(c, reading(fd, "", name), name), name, limit, true);
+  copy->id = id;
+  return copy;
+}
+
+// A regular file, read in place unless it is compressed.
+Input from_file(int fd, const std::string& name, size_t limit) {
+  struct stat st;
+  ::fstat(fd, &st);
+  auto file = open_file(fd, static_cast<size_t>(st.st_size), name);
+  Compression c = compression_of(file->head);
+  if (c == Compression::none) return {name, "", file};
+  return {name, "", decompressed(fd, c, name, limit)};
 }
 
 }  // namespace
@@ -153,30 +226,34 @@ Input load_input(const std::string& path, size_t spool_limit) {
   struct stat st;
   if (path == "-" && ::fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
       ::lseek(STDIN_FILENO, 0, SEEK_CUR) == 0) {  // `< file`: read in place, from the start
-    return {"stdin", "", open_file(::dup(STDIN_FILENO), static_cast<size_t>(st.st_size), "stdin")};
+    return from_file(::dup(STDIN_FILENO), "stdin", spool_limit);
   }
-  if (path == "-") return {"stdin", "", spool(STDIN_FILENO, "stdin", spool_limit)};
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) fail(path, "cannot open", errno);
-  if (::fstat(fd, &st) != 0) {
-    int err = errno;
-    ::close(fd);
-    fail(path, "cannot read", err);
+  if (path == "-") return {"stdin", "", spool_stream(STDIN_FILENO, "stdin", spool_limit)};
+  OwnedFd fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+  if (fd.fd < 0) fail(path, "cannot open", errno);
+  if (::fstat(fd.fd, &st) != 0) fail(path, "cannot read", errno);
+  if (S_ISDIR(st.st_mode)) throw file_error(Code::cannot_read, path, "cannot read: it is a directory");
+  if (S_ISREG(st.st_mode) && st.st_size > 0) return from_file(fd.release(), path, spool_limit);
+  // a pipe, a device, or a file that says it is empty (/proc)
+  return {path, "", spool_stream(fd.fd, path, spool_limit)};
+}
+
+Input load_growing_file(const std::string& path) {
+  // O_NONBLOCK: a FIFO put in the file's place must not hold the open.
+  OwnedFd fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};
+  if (fd.fd < 0) fail(path, "cannot open", errno);
+  struct stat st;
+  if (::fstat(fd.fd, &st) != 0) fail(path, "cannot read", errno);
+  if (!S_ISREG(st.st_mode)) {
+    throw file_error(Code::cannot_read, path, "cannot be watched: it is not a regular file (--watch reads the file a running program writes)");
   }
-  if (S_ISDIR(st.st_mode)) {
-    ::close(fd);
-    throw file_error(Code::cannot_read, path, "cannot read: it is a directory");
+  auto file = open_file(fd.release(), static_cast<size_t>(st.st_size), path);
+  if (Compression c = compression_of(file->head); c != Compression::none) {
+    throw file_error(Code::cannot_read, path, std::string("cannot be watched: it is compressed (") + compression_name(c) +
+                                                  "): --watch reads the file a running program writes; without --watch "
+                                                  "it is read as any other");
   }
-  if (S_ISREG(st.st_mode) && st.st_size > 0) return {path, "", open_file(fd, static_cast<size_t>(st.st_size), path)};
-  std::shared_ptr<const InputFile> copy;
-  try {  // a pipe, a device, or a file that says it is empty (/proc)
-    copy = spool(fd, path, spool_limit);
-  } catch (...) {
-    ::close(fd);
-    throw;
-  }
-  ::close(fd);
-  return {path, "", copy};
+  return {path, "", file};
 }
 
 // A window of the file: bytes read but not yet done with, then room for

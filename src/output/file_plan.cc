@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 #include <cctype>
 
 #include "hpng/output/output_file.h"
@@ -39,12 +40,17 @@ std::string lower(std::string s) {
   return s;
 }
 
-// The output's base name in the current directory.
+// The output's base name in the current directory: a compressed input's
+// is its uncompressed name's (prog.hp.gz gives prog.ps, Main.eventlog.zst
+// Main.eventlog.ps, as prog.hp and Main.eventlog do).
 std::string base_name(const FileOptions& f, InputFormat format) {
   std::string arg = *f.input;
+  for (const char* suffix : {".gz", ".xz", ".zst"}) {
+    if (arg.size() > std::strlen(suffix) && arg.ends_with(suffix)) arg.resize(arg.size() - std::strlen(suffix));
+  }
   if (format == InputFormat::eventlog) return last_component(arg);
   std::string base = last_component(arg.ends_with(".hp") ? arg.substr(0, arg.size() - 3) : arg);
-  return input_path(f) == arg && !arg.ends_with(".hp") ? without_extension(base) : base;
+  return input_path(f) == *f.input && !arg.ends_with(".hp") ? without_extension(base) : base;
 }
 
 OutputFormat format_of(const FileOptions& f, bool eps, Warnings& warnings) {

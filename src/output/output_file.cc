@@ -11,9 +11,9 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
-#include <vector>
 
 #include "hpng/base/diag.h"
+#include "output/temp_guard.h"
 
 namespace hpng {
 
@@ -90,11 +90,10 @@ void replace_file(const std::string& path, std::string_view data, const struct s
   std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
   std::string tmpl = (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + "." +
                      name.substr(0, 200) + ".XXXXXX";
-  std::vector<char> buf(tmpl.begin(), tmpl.end());
-  buf.push_back('\0');
-  int fd = ::mkstemp(buf.data());
+  TempGuard guard;
+  int fd = guard.create(tmpl);
   if (fd < 0) fail(shown, "cannot create a temporary file in its directory", errno);
-  std::string tmp(buf.data());
+  const std::string& tmp = guard.path();
   mode_t mask = ::umask(0);
   ::umask(mask);
   ::fchmod(fd, old ? old->st_mode & 07777 : 0666 & ~mask);
@@ -103,10 +102,9 @@ void replace_file(const std::string& path, std::string_view data, const struct s
   int err = errno;
   if (::close(fd) != 0 && !failed) failed = "cannot write", err = errno;
   if (!failed && ::rename(tmp.c_str(), path.c_str()) != 0) failed = "cannot replace", err = errno;
-  if (failed) {
-    ::unlink(tmp.c_str());
-    fail(shown, failed, err);
-  }
+  if (failed) ::unlink(tmp.c_str());
+  guard.release();
+  if (failed) fail(shown, failed, err);
 }
 
 // The file a path names, through symbolic links (so that a link is kept).

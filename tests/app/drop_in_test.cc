@@ -373,7 +373,7 @@ TEST(Messages, InputsThatAreNotProfilesSaySo) {
       {"module Main where\nimport Data.List\nmain :: IO ()\nmain = print 1\n", "this is Haskell source code"},
       {"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n", "this is a PDF document"},
       {"\tSun Nov 22 10:19 2026 Time and Allocation Profiling Report  (Final)\n", "this is a GHC time profile"},
-      {std::string("\x1f\x8b\x08\x00\x00\x00", 6), "this is gzip-compressed (decompress it first: gunzip)"},
+      {"BZh91AY&SY\x01\x02", "this is bzip2-compressed (decompress it first: bunzip2"},
       {"X_RANGE 2.82\nY_RANGE 348.00\n", "this is an hp2ps .aux file"},
   };
   for (const auto& [bytes, message] : cases) {

@@ -43,6 +43,7 @@ std::string folder() {
   write_file(dir + "pdf.hp", "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n");
   write_file(dir + "bad.eventlog", std::string("hdrb\0\0\0\0junk", 12));
   write_file(dir + "p.aux", "X_RANGE 1.00\nY_RANGE 2.00\nORDER a\n");
+  write_file(dir + "cut.hp.gz", std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10));
   return dir;
 }
 
@@ -113,6 +114,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"hp_syntax", "@syntax.hp -o @x.svg", Code::hp_syntax, 7, 3},
                       Case{"aux_syntax", "-p --aux @p.aux @p.hp -o @x.svg", Code::aux_syntax, 3, 1},
                       Case{"eventlog_header", "@bad.eventlog -o @x.svg", Code::bad_eventlog, 0, 0, 4},
+                      Case{"compressed_data_cut_short", "@cut.hp.gz -o @x.svg", Code::bad_compression, 0, 0, 10},
                       Case{"no_samples", "@empty.hp -o @x.svg", Code::no_samples},
                       Case{"window_without_samples", "--from 100 @p.hp -o @x.svg", Code::empty_window},
                       Case{"filter_without_bands", "--include zzz @p.hp -o @x.svg", Code::empty_filter},

@@ -10,7 +10,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 # Font and layout libraries keep process-lifetime caches; not our leaks.
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$here/../lsan.supp:print_suppressions=0}"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/hp" "$work/eventlog" "$work/aux" "$work/pipeline" "$work/several" "$work/pattern" "$here/findings"
+mkdir -p "$work/hp" "$work/eventlog" "$work/aux" "$work/pipeline" "$work/several" "$work/pattern" "$work/compressed" \
+  "$here/findings"
 cp "$here"/../data/eventlog-small/*.eventlog "$work/eventlog/"
 cp "$here"/../data/hp2ps-cases/*.hp "$work/hp/"
 cp "$here"/../data/hp2ps-cases/*.aux "$work/aux/" 2>/dev/null || true
@@ -34,6 +35,13 @@ for f in "$work"/hp/*.hp; do
     { printf "\\x$(printf %02x ${#p})"; printf '%s' "$p"; cat "$f"; } > "$work/pattern/$k"
   done
 done
+# Small profiles compressed each way (the tools CI installs).
+for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do
+  [ "$(stat -c %s "$f")" -lt 16000 ] || continue
+  gzip -c "$f" > "$work/compressed/$(basename "$f").gz"
+  xz -c "$f" > "$work/compressed/$(basename "$f").xz"
+  zstd -q -c "$f" > "$work/compressed/$(basename "$f").zst"
+done
 # Two profiles: each small one with the next (flag byte, first's length, both).
 prev=""
 for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do
@@ -47,7 +55,7 @@ for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do
   fi
   prev=$f
 done
-for t in ${FUZZ_TARGETS:-hp_reader_fuzz:hp hp_halves_fuzz:hp growing_fuzz:hp growing_fuzz:eventlog eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline several_fuzz:several pattern_fuzz:pattern}; do
+for t in ${FUZZ_TARGETS:-hp_reader_fuzz:hp hp_halves_fuzz:hp growing_fuzz:hp growing_fuzz:eventlog eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline several_fuzz:several pattern_fuzz:pattern decompress_fuzz:compressed}; do
   name=${t%%:*}; seeds=${t##*:}
   echo "-- $name for ${seconds}s"
   "$build/tests/fuzz/$name" -max_total_time="$seconds" -max_len=262144 -timeout=10 -rss_limit_mb=2048 \

@@ -32,6 +32,7 @@ enum class Code {
   hp_syntax,        // a .hp statement is malformed (line and column)
   aux_syntax,       // an .aux statement is malformed (line and column)
   bad_eventlog,     // an eventlog's header or events are malformed (byte offset)
+  bad_compression,  // a .gz, .xz or .zst input is corrupt or cut short (byte offset in the compressed file)
   no_samples,       // the profile holds no complete sample
   input_changed,    // a file changed while it was being read
   too_large,        // an input beyond what can be held (a file read whole, the matrix)

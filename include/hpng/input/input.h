@@ -3,7 +3,9 @@
 // times a read's copy), so memory does not grow with the file, and every
 // pass of band selection reads it again. Standard input, a pipe or a device
 // is first copied to an unlinked file in $TMPDIR, as it can be read only
-// once. Bytes given in memory (tests, fuzzers) are read as they are.
+// once; so is a compressed input (gzip, xz, zstd, by its magic bytes),
+// decompressed on the way. Bytes given in memory (tests, fuzzers) are read
+// as they are.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -53,10 +55,15 @@ struct Input {
 constexpr size_t kSpoolLimit = size_t{2} << 30;
 
 // Opens a regular file, or copies standard input for "-" (or a pipe, a
-// device) to an unlinked temporary file, at most `spool_limit` bytes, after
-// its first bytes show it may be a profile. Throws Error (cannot_read,
-// not_a_profile, too_large).
+// device, a compressed file, decompressed) to an unlinked temporary file, at
+// most `spool_limit` bytes, after its first bytes show it may be a profile.
+// Throws Error (cannot_read, not_a_profile, too_large, bad_compression).
 Input load_input(const std::string& path, size_t spool_limit = kSpoolLimit);
+
+// --watch: the regular file at `path`, read in place, opened without
+// waiting (a FIFO in its place does not block). Throws Error (cannot_read)
+// for anything else, and for a compressed file.
+Input load_growing_file(const std::string& path);
 
 // Hands the input to `feed(bytes, base, at_end)` in order: `bytes` are the
 // input's from offset `base`, and `at_end` says they run to its end. `feed`

@@ -1,0 +1,98 @@
+// A compressed profile (.hp or eventlog; gzip, xz, zstd) draws exactly what
+// the plain file draws, from a file or standard input, with the plain
+// file's default output names; it is an input that no output may replace.
+#include <gtest/gtest.h>
+
+#include "support/compress.h"
+#include "support/util.h"
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+struct Case {
+  Compression codec;
+  std::string source;  // the plain input
+  std::string name;    // what it is called in the test folder, uncompressed
+};
+
+std::string case_name(const ::testing::TestParamInfo<Case>& p) {
+  return std::string(compression_name(p.param.codec)) + "_" + identifier(p.param.name);
+}
+
+class CompressedInput : public ::testing::TestWithParam<Case> {
+ protected:
+  void SetUp() override {
+    plain_ = read_file(GetParam().source);
+    write_file(dir_ + "/" + GetParam().name, plain_);
+    packed_ = GetParam().name + suffix(GetParam().codec);
+    write_file(dir_ + "/" + packed_, compress(GetParam().codec, plain_));
+  }
+  std::string dir_ = scratch_dir(), plain_, packed_;
+};
+
+TEST_P(CompressedInput, DrawsTheSameBytesAsThePlainFile) {
+  for (const char* format : {"svg", "ps", "json"}) {
+    std::string flags = std::string(" -c --format ") + format + " -o ";
+    CommandResult a = run_in(dir_, exe() + flags + "plain.out " + GetParam().name);
+    CommandResult b = run_in(dir_, exe() + flags + "packed.out " + packed_);
+    CommandResult c = run_in(dir_, "cat " + packed_ + " | " + exe() + flags + "piped.out -");
+    ASSERT_EQ(a.status, 0) << a.err;
+    ASSERT_EQ(b.status, 0) << b.err;
+    EXPECT_EQ(read_file(dir_ + "/packed.out"), read_file(dir_ + "/plain.out")) << format;
+    EXPECT_EQ(read_file(dir_ + "/piped.out"), read_file(dir_ + "/plain.out")) << format << ": " << c.err;
+  }
+}
+
+TEST_P(CompressedInput, DefaultOutputsAreNamedAsThePlainFilesAre) {
+  std::string sub = dir_ + "/run";
+  ASSERT_EQ(run_in(dir_, "mkdir run plain && cp " + packed_ + " run/ && cp " + GetParam().name + " plain/").status, 0);
+  ASSERT_EQ(run_in(sub, exe() + " -c " + packed_).status, 0);
+  ASSERT_EQ(run_in(dir_ + "/plain", exe() + " -c " + GetParam().name).status, 0);
+  std::vector<std::string> want = list_dir(dir_ + "/plain"), got = list_dir(sub);
+  std::erase(want, GetParam().name);
+  std::erase(got, packed_);
+  EXPECT_EQ(got, want);
+}
+
+TEST_P(CompressedInput, IsNeverReplacedByAnOutput) {
+  std::string before = read_file(dir_ + "/" + packed_);
+  CommandResult r = run_in(dir_, exe() + " --format ps -o ./" + packed_ + " " + packed_);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("is the input"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(dir_ + "/" + packed_), before);
+}
+
+std::vector<Case> cases() {
+  std::vector<Case> all;
+  for (Compression c : {Compression::gzip, Compression::xz, Compression::zstd}) {
+    all.push_back({c, std::string(HPNG_TEST_CORPUS) + "/leakyavg/leakyavg.hc.hp", "prof.hp"});
+    all.push_back({c, std::string(HPNG_SOURCE_DIR) + "/tests/data/eventlog-small/leak-hT-N2.eventlog", "Main.eventlog"});
+  }
+  return all;
+}
+
+INSTANTIATE_TEST_SUITE_P(Codecs, CompressedInput, ::testing::ValuesIn(cases()), case_name);
+
+TEST(CompressedInput, DamageIsAnErrorThatSaysWhereAndWritesNothing) {
+  std::string dir = scratch_dir();
+  std::string packed = compress(Compression::gzip, read_file(std::string(HPNG_TEST_CORPUS) + "/leakyavg/leakyavg.hc.hp"));
+  write_file(dir + "/cut.hp.gz", packed.substr(0, packed.size() / 2));
+  CommandResult r = run_in(dir, exe() + " -o out.svg cut.hp.gz");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cut.hp.gz:byte "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("gzip data ends before its end"), std::string::npos) << r.err;
+  EXPECT_FALSE(file_exists(dir + "/out.svg"));
+}
+
+TEST(CompressedInput, WatchRefusesItAtOnce) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/w.hp.xz", compress(Compression::xz, read_file(std::string(HPNG_CASES) + "/manpage-example.hp")));
+  CommandResult r = run_in(dir, hang_guard() + exe() + " --watch -o out.svg w.hp.xz");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot be watched: it is compressed (xz)"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace hpng
