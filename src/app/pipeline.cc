@@ -14,6 +14,7 @@
 #include "hpng/read/read.h"
 #include "hpng/render/render.h"
 #include "hpng/shade/heap_lines.h"
+#include "hpng/transform/long_names.h"
 #include "hpng/transform/match.h"
 
 namespace hpng {
@@ -22,7 +23,8 @@ SampleSource profile_stream(const ProfileInput& in, const ReadPlan& read) {
   SampleSource source = profile_source(in.input, in.format, read.eventlog);
   if (read.window.from || read.window.to) source = in_window(std::move(source), read.window);
   if (!read.filter.empty()) source = filter_bands(std::move(source), read.filter);
-  return source;
+  // After the filter: patterns match a name whole.
+  return with_long_text_cut(std::move(source), in.input.name);
 }
 
 std::vector<SampleSource> matched_streams(const Job& job, Warnings& warnings) {

@@ -2,6 +2,7 @@
 #include "hpng/app/job.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "hpng/layout/columns.h"
@@ -41,6 +42,17 @@ void set_size(ChartStyle& style, const OutputRequest& o, OutputFormat f) {
   style.height = h ? *h : *w * kAspect;
 }
 
+// A PNG's frame beyond what render draws (100 megapixels, render.cc) is
+// refused before anything is read.
+void check_pixels(const ChartStyle& s, double dpi) {
+  double w = std::ceil(s.width * dpi / 72), h = std::ceil(s.height.value_or(432) * dpi / 72);
+  if (w * h <= 100e6) return;
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "a PNG of %.0f x %.0f pixels (%.0f megapixels) is more than hp2ps-ng draws (100): "
+                "lower --dpi or the size", w, h, w * h / 1e6);
+  throw usage_error(Code::bad_size, buf);
+}
+
 // How the chart is drawn for this output: the options, settled against the
 // output and input formats (resolution, vertex budget, where the key goes,
 // the frame's size in points).
@@ -50,6 +62,7 @@ ChartStyle chart_style(const OutputRequest& o, const Palette& palette, OutputFor
   s.colour = palette.colour;
   s.title = o.title;
   set_size(s, o, out);
+  if (out == OutputFormat::png) check_pixels(s, o.dpi);
   // A picture has no pages: -M and -m above 20 put the key below the graph.
   s.key_below = s.key_pages && is_picture(out);
   // An eventlog's names are whole stacks, not cut at 25 bytes as in a .hp:

@@ -282,6 +282,12 @@ class Window {
   size_t size_ = 0, capacity_ = 0;
 };
 
+[[noreturn]] void too_long(const Input& in, size_t offset) {
+  throw Error({Code::too_large, in.name, offset, 0, 0, "",
+               "a line (.hp) or event (eventlog) runs on for more than " + std::to_string(kLongestUnit >> 20) +
+                   " MiB from this byte: hp2ps-ng holds at most that much of one at once (is this a heap profile?)"});
+}
+
 // Reads `want` bytes past what the window holds, doubling `want` when the
 // reader could not finish anything in what it had (a statement or event
 // larger than a window), so that no byte is read more than twice.
@@ -305,7 +311,9 @@ void read_windows(const Input& in, const WindowFeed& feed, size_t from, size_t t
     size_t done = feed(window.bytes(), base, at_end);
     if (at_end || done >= to) return;
     size_t used = std::min(done - std::min(done, base), window.bytes().size());
-    want = used == 0 ? 2 * want : kWindow;
+    size_t held = window.bytes().size() - used;
+    if (used == 0 && held > kLongestUnit) too_long(in, base);
+    want = used == 0 ? std::min(2 * want, kLongestUnit + 1 - held) : kWindow;
     window.drop_front(used);
     base += used;
   }

@@ -29,6 +29,9 @@ namespace {
 
 constexpr double kA4W = 595, kA4H = 842;
 constexpr int kMostPixels = 32767;  // a side of the largest image Cairo makes
+// A PNG is drawn whole in memory, 4 bytes a pixel: 100 megapixels (400 MB)
+// is far more than any report shows, and bounds what a run may take.
+constexpr double kMostArea = 100e6;
 
 cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
   static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
@@ -151,11 +154,12 @@ Size picture_size(const ChartLayout& layout, const ChartStyle& style, const Rend
   if (opts.format == OutputFormat::png) scale *= opts.dpi / 72;
   Size s{scale, layout.frame_width * scale, layout.frame_height * scale};
   double tall = s.h * static_cast<double>(layout.pages.size());
-  if (opts.format == OutputFormat::png && (std::ceil(s.w) > kMostPixels || std::ceil(tall) > kMostPixels)) {
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "a PNG of %.0f x %.0f pixels is larger than can be drawn (%d a side): lower --dpi or the size",
-                  std::ceil(s.w), std::ceil(tall), kMostPixels);
-    throw file_error(Code::cannot_render, opts.target, buf);
+  double w = std::ceil(s.w), h = std::ceil(tall);
+  if (opts.format == OutputFormat::png && (w > kMostPixels || h > kMostPixels || w * h > kMostArea)) {
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "a PNG of %.0f x %.0f pixels is larger than hp2ps-ng draws (%d a side, %.0f megapixels "
+                  "in all): lower --dpi or the size", w, h, kMostPixels, kMostArea / 1e6);
+    throw file_error(Code::bad_size, opts.target, buf);
   }
   return s;
 }

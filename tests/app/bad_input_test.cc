@@ -315,6 +315,8 @@ INSTANTIATE_TEST_SUITE_P(
                 "stdin: more than 1000000 bytes, the most hp2ps-ng keeps of a pipe"},
         Endless{"a_profile_within_the_limit", "cat p.hp | NG --max-input 1KiB -o x.svg", 0, ""},
         Endless{"a_profile_over_the_limit", "cat p.hp | NG --max-input 100B -o x.svg", 1, "more than 100 bytes"},
+        Endless{"compressed_zeros_on_a_pipe", "head -c 50000000 /dev/zero | gzip -1 | NG -o x.svg", 1,
+                "stdin: this is binary data, not a heap profile"},
         Endless{"limit_not_a_size", "NG --max-input 5X p.hp", 2, "--max-input takes a size"},
         Endless{"limit_zero", "NG --max-input 0 p.hp", 2, "--max-input takes a size"}),
     [](const auto& info) { return info.param.name; });

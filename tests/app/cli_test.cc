@@ -199,7 +199,9 @@ INSTANTIATE_TEST_SUITE_P(Cases, AbsurdValues,
                          ::testing::Values("-tHUGE", "-t9.HUGE", "-eHUGEin", "-e1.HUGEin", "--width HUGE -o x.png",
                                            "--width 1.HUGEpx -o x.png", "-mHUGE", "--dpi HUGE -o x.png", "-e100000000000pt",
                                            "--dpi nan -o x.png", "--trace nan", "--x-max nan", "--y-max inf",
-                                           "--watch=nan", "--from nan", "--to -inf", "--ccs-length nan"),
+                                           "--watch=nan", "--from nan", "--to -inf", "--ccs-length nan",
+                                           "--width 9000pt --height 9000pt --dpi 262 -o x.png", "--dpi 2400 -o x.png",
+                                           "--width 14400pt --dpi 100 -o x.png"),
                          [](const auto& info) { return identifier(info.param.substr(0, 20)) + std::to_string(info.index); });
 
 }  // namespace

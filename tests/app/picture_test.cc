@@ -240,8 +240,9 @@ TEST(Picture, BadSizesAreUsageErrors) {
     EXPECT_NE(r.err.find(c.message), std::string::npos) << c.flags << ": " << r.err;
   }
   CommandResult huge = run_in(dir, exe() + " --width 14000pt --dpi 600 -o p.png p.hp");
-  EXPECT_EQ(huge.status, 1);
-  EXPECT_NE(huge.err.find("larger than can be drawn (32767 a side): lower --dpi or the size"), std::string::npos) << huge.err;
+  EXPECT_EQ(huge.status, 2) << "a size the options ask for is a usage error, before anything is read";
+  EXPECT_NE(huge.err.find("a PNG of 116667 x 77778 pixels (9074 megapixels) is more than hp2ps-ng draws (100): lower --dpi "
+                          "or the size"), std::string::npos) << huge.err;
   EXPECT_EQ(list_dir(dir), std::vector<std::string>{"p.hp"});
 }
 

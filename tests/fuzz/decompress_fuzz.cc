@@ -6,13 +6,14 @@
 #include <cstring>
 #include <string>
 
+#include "hpng/matrix/band_matrix.h"
 #include "hpng/read/read.h"
 #include "input/decompress.h"
 
 namespace {
 
 // At most this much is decompressed: a small input may expand a thousandfold.
-constexpr size_t kOut = size_t{4} << 20;
+constexpr size_t kOut = size_t{1} << 20;
 
 std::string decompress(hpng::Compression c, std::string_view in) {
   hpng::Pull raw = [in](char* to, size_t n) mutable {

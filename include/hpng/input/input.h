@@ -65,12 +65,18 @@ Input load_input(const std::string& path, size_t spool_limit = kSpoolLimit);
 // for anything else, and for a compressed file.
 Input load_growing_file(const std::string& path);
 
+// The most of one line or event read_windows holds at once: no line of a
+// real .hp or event of an eventlog comes near (an eventlog's longest event
+// is 64 KiB), and junk with no end costs no more than this.
+constexpr size_t kLongestUnit = size_t{64} << 20;
+
 // Hands the input to `feed(bytes, base, at_end)` in order: `bytes` are the
 // input's from offset `base`, and `at_end` says they run to its end. `feed`
 // returns the offset up to which it is done with them: what it is not done
 // with comes again in the next call, with more after it (the input's size:
 // done with everything, stop). Throws Error (input_changed) when the file is
-// cut short while it is read.
+// cut short while it is read, (too_large) when `feed` is done with nothing of
+// kLongestUnit bytes.
 // Reading [from, to) instead, `at_end` says the bytes run to `to`.
 using WindowFeed = std::function<size_t(std::string_view bytes, size_t base, bool at_end)>;
 void read_windows(const Input& in, const WindowFeed& feed, size_t from = 0, size_t to = SIZE_MAX);
