@@ -158,6 +158,15 @@ OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings) {
 SelectOptions selection(const Job& job, const OutputPlan& plan) {
   SelectOptions s = job.select;
   s.aux = plan.aux ? &*plan.aux : nullptr;
+  // A vector picture under 1 MB however many bands (-m0 on 100,000): a
+  // band's shape and hover text cost about 500 bytes in SVG, 270 in
+  // PostScript; a key entry about 2,500 more (its text as glyphs). PNG's
+  // size does not grow with the bands.
+  OutputFormat f = plan.files.format;
+  if (plan.is_chart() && f != OutputFormat::png) {
+    s.picture_budget = 800'000;
+    s.band_cost = plan.chart.no_key ? 600 : 3200;
+  }
   return s;
 }
 

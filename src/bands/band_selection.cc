@@ -121,6 +121,18 @@ void order_by_aux(const std::vector<std::string>& names, Order& order, const Aux
   selection_sort(order, [&](uint32_t a, uint32_t b) { return key[a] < key[b]; });
 }
 
+// The first band of `order` whose cost, with those above it and OTHER's,
+// passes the picture's budget, plus one: the bands below it join OTHER.
+size_t first_within_budget(const std::vector<std::string>& names, const Order& order, const SelectOptions& opts) {
+  if (opts.picture_budget == 0) return 0;
+  size_t spent = opts.band_cost;  // OTHER's shape
+  for (size_t i = order.size(); i-- > 0;) {
+    spent += opts.band_cost + names[order[i]].size();
+    if (spent > opts.picture_budget) return i + 1;
+  }
+  return 0;
+}
+
 }  // namespace
 
 uint32_t hp2ps_hash_bucket(const std::string& name) {
@@ -140,9 +152,10 @@ Selection select_bands(const BandStats& stats, const SelectOptions& opts, const 
   if (opts.by_name != NameOrder::none) order_by_name(stats.names, order, opts.by_name);
   if (opts.aux) order_by_aux(stats.names, order, *opts.aux);
   size_t limit = opts.band_limit > 0 ? static_cast<size_t>(opts.band_limit) : 0;
-  size_t first_drawn = limit && order.size() > limit ? order.size() - limit + 1 : 0;
+  size_t by_limit = limit && order.size() > limit ? order.size() - limit + 1 : 0;
+  size_t first_drawn = std::max(by_limit, first_within_budget(stats.names, order, opts));
   auto split = order.begin() + static_cast<std::ptrdiff_t>(first_drawn);
-  return {Order(order.begin(), split), Order(split, order.end())};
+  return {Order(order.begin(), split), Order(split, order.end()), first_drawn - by_limit};
 }
 
 }  // namespace hpng

@@ -1,6 +1,8 @@
 // See band_matrix.h.
 #include "hpng/matrix/band_matrix.h"
 
+#include "base/text.h"
+
 #include <algorithm>
 
 #include "matrix/time_buckets.h"
@@ -75,6 +77,15 @@ void set_ranges_and_total(BandMatrix& m, const BandStats& stats, const RowsSink&
 
 }  // namespace
 
+void warn_over_budget(const Selection& sel, const BandStats& stats, Warnings& warnings) {
+  size_t bands = sel.drawn.size() + sel.other.size();
+  warnings.add({Code::bands_in_other, stats.info.header.source, {}, 0, 0, "",
+                "a vector picture draws " + group_digits(static_cast<double>(sel.drawn.size())) + " of " +
+                    group_digits(static_cast<double>(bands)) + " bands on their own; " +
+                    group_digits(static_cast<double>(sel.other.size())) + " more are in OTHER so that the file stays "
+                    "under 1 MB (PNG, JSON and CSV have every band)"});
+}
+
 BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, const Selection& sel,
                         const MatrixOptions& opts, Warnings& warnings) {
   size_t rows = sel.rows(), capacity = TimeBuckets::capacity(stats.samples, opts.time_buckets);
@@ -84,6 +95,7 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
                           " samples is more than hp2ps-ng holds (" + std::to_string(kMaxMatrixCells) +
                           " values; lower -m)");
   }
+  if (sel.over_budget > 0) warn_over_budget(sel, stats, warnings);
   TimeBuckets kept(stats.samples, stats.first_time, stats.last_time, opts.time_buckets, rows);
   RowsSink sink(row_of_band(sel, stats.names.size()), kept, rows, stats.info.header.source);
   source(sink, warnings);

@@ -98,6 +98,27 @@ TEST(BadInput, TwentyThousandBands) {
   expect_picture(run_on("many.hp", hp, "-M -m30000"));
 }
 
+// -m0 on 20,000 bands: every vector picture stays under 1 MB, drawing the
+// largest bands on their own and saying so.
+class ManyBands : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ManyBands, VectorPicturesStayUnderAMegabyte) {
+  std::string hp = kHeader + "BEGIN_SAMPLE 0.0\n";
+  for (int b = 0; b < 20000; ++b) hp += "(" + std::to_string(b) + ")Main.band" + std::to_string(b) + " " + std::to_string(b + 1) + "\n";
+  hp += "END_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n";
+  std::string dir = scratch_dir();
+  write_file(dir + "/many.hp", hp);
+  for (const char* flags : {"-t0 -m0", "-t0 -m30000"}) {
+    CommandResult r = run_in(dir, exe() + " " + flags + " -o out." + GetParam() + " many.hp");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_LT(read_file(dir + "/out." + GetParam()).size(), 1000000u) << flags;
+    EXPECT_NE(r.err.find("bands on their own; "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("more are in OTHER so that the file stays under 1 MB"), std::string::npos) << r.err;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, ManyBands, ::testing::Values("svg", "ps", "eps", "pdf"));
+
 TEST(BadInput, NulBytesAndInvalidUtf8InNames) {
   std::string hp = kHeader + "BEGIN_SAMPLE 0.0\n" + std::string("a\0b", 3) + " 5\n\xff\xfe\xc3 7\nEND_SAMPLE 0.0\n";
   expect_picture(run_on("x.hp", hp));

@@ -43,6 +43,11 @@ std::string folder() {
   write_file(dir + "pdf.hp", "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n");
   write_file(dir + "bad.eventlog", std::string("hdrb\0\0\0\0junk", 12));
   write_file(dir + "p.aux", "X_RANGE 1.00\nY_RANGE 2.00\nORDER a\n");
+  write_file(dir + "long.hp", kHeader + "BEGIN_SAMPLE 0.0\n" + std::string(70000, 'n') + " 5\nEND_SAMPLE 0.0\n" +
+                                  "BEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n");
+  std::string wide = kHeader + "BEGIN_SAMPLE 0.0\n";
+  for (int b = 0; b < 2000; ++b) wide += "band" + std::to_string(b) + " 5\n";
+  write_file(dir + "wide.hp", wide + "END_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n");
   write_file(dir + "cut.hp.gz", std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10));
   return dir;
 }
@@ -139,7 +144,9 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"format_against_extension", "--format pdf @p.hp -o @x.svg", Code::format_mismatch},
                       Case{"beyond_y_max", "--y-max 5 @p.hp -o @x.svg", Code::beyond_scale},
                       Case{"no_final_sample", "@unfinished.hp -o @x.svg", Code::unfinished},
-                      Case{"cut_in_a_sample", "@cut.hp -o @x.svg", Code::cut_short}),
+                      Case{"cut_in_a_sample", "@cut.hp -o @x.svg", Code::cut_short},
+                      Case{"name_beyond_64_kib", "@long.hp -o @x.svg", Code::long_text},
+                      Case{"more_bands_than_a_vector_picture_holds", "-t0 -m0 @wide.hp -o @x.svg", Code::bands_in_other}),
     [](const auto& info) { return info.param.name; });
 
 // A profile read several times (selection reads it two or three times)

@@ -21,11 +21,17 @@ struct SelectOptions {
   NameOrder by_name = NameOrder::none;  // -i, -i-
   int band_limit = 20;         // -m; 0 = no limit
   const AuxFile* aux = nullptr;  // -p
+  // A vector picture's own limit, so that its file stays small however many
+  // bands: the bands drawn may cost at most `picture_budget` bytes, each
+  // `band_cost` plus its name's length; past it the bottom bands of the
+  // order join OTHER, as past -m's limit. 0: no budget.
+  size_t picture_budget = 0, band_cost = 0;
 };
 
 struct Selection {
   std::vector<uint32_t> other;  // bands summed into OTHER (none: no OTHER band)
   std::vector<uint32_t> drawn;  // bands drawn on their own, bottom first
+  size_t over_budget = 0;       // of `other`, those there only for the picture's budget
   size_t rows() const { return drawn.size() + (other.empty() ? 0 : 1); }
 };
 

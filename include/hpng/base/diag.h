@@ -52,6 +52,7 @@ enum class Code {
   held_censuses,     // -hb: the RTS wrote every census at exit; they are placed at their census times
   no_data,           // no sample has data: the chart is empty
   long_text,         // a band name, JOB, DATE or mark beyond 64 KiB is cut in every output
+  bands_in_other,    // a vector picture draws the smallest bands in OTHER, so that its file stays small
   option_ignored,    // an option that does nothing for this output or input
   format_mismatch,   // --format disagrees with the output's extension
   beyond_scale,      // the profile goes beyond --x-max or --y-max

@@ -70,6 +70,42 @@ TEST(Bands, AllZeroProfileKeepsItsBands) {
   EXPECT_EQ(m.y_range, 1);
 }
 
+// A vector picture's budget folds the bottom bands of the order into OTHER,
+// as -m does, counting each band's cost and name.
+TEST(Bands, PictureBudgetFoldsTheSmallestIntoOther) {
+  const char* body = "BEGIN_SAMPLE 0.0 a 50 bb 40 ccc 30 dddd 20 eeeee 10 END_SAMPLE 0.0\n";
+  SelectOptions o;
+  o.band_limit = 0;
+  o.trace_percent = 0;
+  o.picture_budget = 100 + 3 * 100 + 1 + 2 + 3;  // OTHER and three bands with their names
+  o.band_cost = 100;
+  BandMatrix m = select_bands(profile(body), o);
+  EXPECT_EQ(names(m), (std::vector<std::string>{"OTHER", "ccc", "bb", "a"}));
+  o.picture_budget -= 1;  // one byte short: "ccc" goes too
+  EXPECT_EQ(names(select_bands(profile(body), o)), (std::vector<std::string>{"OTHER", "bb", "a"}));
+  o.picture_budget = 0;  // none: every band
+  EXPECT_EQ(select_bands(profile(body), o).bands.size(), 5u);
+}
+
+TEST(Bands, PictureBudgetCountsOnlyWhatTheLimitDidNotFold) {
+  BandStats stats;
+  stats.names = {"a", "b", "c", "d", "e", "f"};
+  stats.totals = {60, 50, 40, 30, 20, 10};
+  stats.sums = {60, 50, 40, 30, 20, 10};
+  SelectOptions o;
+  o.trace_percent = 0;
+  o.band_limit = 4;  // three drawn and OTHER
+  o.picture_budget = 1000;
+  o.band_cost = 200;  // OTHER and three bands with one-byte names: 803 bytes
+  Selection s = hpng::select_bands(stats, o);
+  EXPECT_EQ(s.drawn.size(), 3u);
+  EXPECT_EQ(s.over_budget, 0u) << "the limit folded them, not the budget";
+  o.band_limit = 0;
+  s = hpng::select_bands(stats, o);
+  EXPECT_EQ(s.drawn.size(), 3u);
+  EXPECT_EQ(s.over_budget, 3u);
+}
+
 TEST(Bands, OrderByNameAndDeviation) {
   const char* body =
       "BEGIN_SAMPLE 0.0 big_smooth 100 mid_rough 10 small_wiggly 1 END_SAMPLE 0.0\n"
