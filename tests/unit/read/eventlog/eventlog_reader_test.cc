@@ -209,6 +209,25 @@ TEST(Eventlog, CostCentreStacksNamedAsInHpFiles) {
   EXPECT_EQ(read(w.bytes(), 10).band_names, (std::vector<std::string>{"buildT...", "Main.CAF", "late"}));
 }
 
+// Stacks that --ccs-length cuts to one name stay apart as "name (2)",
+// "name (3)", ...: each the least number free, found without trying every
+// smaller one again (40,000 such stacks took 156 s).
+TEST(Eventlog, StacksCutToOneNameAreNumbered) {
+  EventlogWriter w;
+  w.declare_standard().heap_prof_begin(0, 1);
+  const uint32_t kStacks = 3000;
+  for (uint32_t i = 0; i < kStacks; ++i) w.cost_centre(i + 1, "applyEvent" + std::to_string(i), "Main");
+  w.sample_begin(1000);
+  for (uint32_t i = 0; i < kStacks; ++i) w.sample_stack(1001, 8, {i + 1});
+  w.sample_stack(1001, 8, {1}).sample_end(1002);
+  std::vector<std::string> names = read(w.bytes(), 10).band_names;
+  ASSERT_EQ(names.size(), kStacks);
+  EXPECT_EQ(names[0], "applyE...");
+  EXPECT_EQ(names[1], "applyE... (2)");
+  EXPECT_EQ(names[kStacks - 1], "applyE... (" + std::to_string(kStacks) + ")");
+  EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), kStacks);
+}
+
 TEST(Eventlog, InfoTableAndEraBreakdowns) {
   for (uint32_t breakdown : {8u, 9u, 42u}) {
     EventlogWriter w = basic(breakdown);
