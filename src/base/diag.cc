@@ -15,8 +15,14 @@ ErrorKind kind_of(Code code) {
   return ErrorKind::warning;
 }
 
+std::string shown_path(const std::string& path) {
+  constexpr size_t kSide = 100;
+  if (path.size() <= 2 * kSide + 3) return path;
+  return path.substr(0, kSide) + "..." + path.substr(path.size() - kSide);
+}
+
 std::string describe(const Diagnostic& d) {
-  std::string s = d.file;
+  std::string s = shown_path(d.file);
   if (d.line > 0) s += ":" + std::to_string(d.line) + ":" + std::to_string(d.column);
   else if (d.byte) s += ":byte " + std::to_string(*d.byte);
   return s.empty() ? d.message : s + ": " + d.message;

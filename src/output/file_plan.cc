@@ -57,7 +57,7 @@ OutputFormat format_of(const FileOptions& f, bool eps, Warnings& warnings) {
   std::string ext = f.output.empty() || f.output == "-" ? "" : lower(extension(f.output));
   std::optional<OutputFormat> by_name = ext.empty() ? std::nullopt : known_format(ext);
   if (!ext.empty() && !by_name && !f.format) {
-    throw usage_error(Code::unknown_extension, "-o " + f.output + ": hp2ps-ng writes .ps, .eps, .pdf, .svg, .png, .json and .csv files, not ." +
+    throw usage_error(Code::unknown_extension, "-o " + shown_path(f.output) + ": hp2ps-ng writes .ps, .eps, .pdf, .svg, .png, .json and .csv files, not ." +
                       ext + " (give --format to write that name anyway)");
   }
   if (f.format && by_name && *by_name != *f.format && !(eps && *by_name == OutputFormat::ps)) {
@@ -141,12 +141,12 @@ void check_outputs(const FilePlan& plan, const std::vector<InputRef>& inputs) {
     std::optional<FileId> id = out.empty() ? std::nullopt : output_id(out);
     for (const InputRef& in : inputs) {
       if (id && id == in.id) {
-        throw file_error(Code::output_is_input, out, "is the input " + in.name + " (the same file): refusing to overwrite it");
+        throw file_error(Code::output_is_input, out, "is the input " + shown_path(in.name) + " (the same file): refusing to overwrite it");
       }
     }
   }
   if (!plan.write_aux.empty() && same_file(plan.write_aux, plan.output)) {
-    throw file_error(Code::output_is_input, plan.write_aux, "is the output " + plan.output + " (the same file): refusing to overwrite it "
+    throw file_error(Code::output_is_input, plan.write_aux, "is the output " + shown_path(plan.output) + " (the same file): refusing to overwrite it "
                                                           "with the .aux (--aux names another file)");
   }
 }

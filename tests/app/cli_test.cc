@@ -195,6 +195,22 @@ TEST_P(AbsurdValues, AreUsageErrors) {
   EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"prof.hp"}));
 }
 
+// A path as long as the system takes is shortened in the middle in every
+// message: its start and end say which file it is.
+TEST(Messages, LongPathsAreShortenedInTheMiddle) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/prof.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
+  std::string deep;
+  for (int i = 0; i < 15; ++i) deep += std::string(250, 'd') + "/";
+  for (std::string out : {deep + "x.svg", std::string(250, 'n') + ".gif"}) {
+    CommandResult r = run_in(dir, exe() + " -o " + out + " prof.hp");
+    EXPECT_NE(r.status, 0);
+    EXPECT_LT(r.err.size(), 600u) << r.err.substr(0, 200);
+    EXPECT_NE(r.err.find("..."), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(out.substr(out.size() - 20)), std::string::npos) << "the end of the path is shown: " << r.err;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Cases, AbsurdValues,
                          ::testing::Values("-tHUGE", "-t9.HUGE", "-eHUGEin", "-e1.HUGEin", "--width HUGE -o x.png",
                                            "--width 1.HUGEpx -o x.png", "-mHUGE", "--dpi HUGE -o x.png", "-e100000000000pt",

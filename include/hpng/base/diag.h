@@ -80,6 +80,11 @@ struct Diagnostic {
 // just the message when there is no file.
 std::string describe(const Diagnostic& d);
 
+// A path for a message: a path as long as the system allows (4 KiB) would
+// make the message a screenful, so past 203 bytes its first and last 100
+// bytes, which say which file it is.
+std::string shown_path(const std::string& path);
+
 class Error : public std::runtime_error {
  public:
   explicit Error(Diagnostic d);
