@@ -3,8 +3,9 @@
 # the .deb with cpack, unpacks it (dpkg-deb -x: no installation, so it never
 # touches the machine's own hp2ps) and checks that it holds the binary, the
 # hp2ps link, both man pages and the fonts, that it declares its library
-# dependencies, and that the unpacked `hp2ps -c -m10 prog.hp` writes the
-# same files as the freshly built `hp2ps-ng -c -m10 prog.hp`.
+# dependencies and diverts GHC's hp2ps, and that the unpacked `hp2ps -c -m10
+# prog.hp` writes the same files as the freshly built `hp2ps-ng -c -m10
+# prog.hp`. tests/deb-chroot-check.sh installs it for real beside ghc.
 # usage: tests/deb-check.sh [BUILD_DIR]   (default build-deb)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,12 +18,18 @@ rm -f "$build"/*.deb
 deb=$(ls "$build"/hp2ps-ng_*.deb)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 dpkg-deb -x "$deb" "$work/root"
-for f in usr/bin/hp2ps-ng usr/bin/hp2ps usr/share/man/man1/hp2ps-ng.1 usr/share/man/man1/hp2ps.1 \
+for f in usr/bin/hp2ps-ng usr/bin/hp2ps usr/share/man/man1/hp2ps-ng.1 usr/share/man/man1/hp2ps.1.gz \
          usr/share/hp2ps-ng/fonts/NimbusSans-Regular.otf usr/share/hp2ps-ng/fonts/fonts.conf; do
   [ -e "$work/root/$f" ] || { echo "deb-check: $f missing from $deb"; exit 1; }
 done
 [ "$(readlink "$work/root/usr/bin/hp2ps")" = hp2ps-ng ] || { echo "deb-check: hp2ps is not a link to hp2ps-ng"; exit 1; }
 dpkg-deb -f "$deb" Depends | grep -q libpangocairo || { echo "deb-check: no library dependencies"; exit 1; }
+# Beside Debian's ghc: GHC's hp2ps and its page diverted on install, put back on removal.
+dpkg-deb -e "$deb" "$work/control"
+grep -q 'dpkg-divert --package hp2ps-ng --add --rename' "$work/control/preinst" || { echo "deb-check: preinst diverts nothing"; exit 1; }
+grep -q 'dpkg-divert --package hp2ps-ng --remove --rename' "$work/control/postrm" || { echo "deb-check: postrm restores nothing"; exit 1; }
+grep -q '/usr/share/man/man1/hp2ps.1.gz' "$work/control/preinst" || { echo "deb-check: the man page is not diverted"; exit 1; }
+[ "$(zcat "$work/root/usr/share/man/man1/hp2ps.1.gz")" = ".so man1/hp2ps-ng.1" ] || { echo "deb-check: man hp2ps is not hp2ps-ng's page"; exit 1; }
 mkdir "$work/a" "$work/b"
 cp golden/inputs/leakyavg.hc.hp "$work/a/prog.hp"
 cp golden/inputs/leakyavg.hc.hp "$work/b/prog.hp"

@@ -4,7 +4,9 @@
 # Debian package; then builds again under AddressSanitizer and
 # UndefinedBehaviorSanitizer and runs every test there; then runs each fuzz
 # target briefly on its seed corpus.
-# FUZZ_SECONDS (default 60) sets how long each fuzz target runs.
+# FUZZ_SECONDS (default 60) sets how long each fuzz target runs;
+# HP2PS_NG_CHROOT=1 also installs the package beside ghc in a Debian 12
+# chroot (tests/deb-chroot-check.sh: network, 800 MB of ghc).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" = 0 ]; then bash tests/install-deps.sh --tests --browser; fi
@@ -16,6 +18,10 @@ cmake --build build -j2
 
 echo "== Debian package (cpack -G DEB), with the hp2ps command"
 bash tests/deb-check.sh build-deb
+if [ "${HP2PS_NG_CHROOT:-0}" = 1 ]; then  # downloads ghc: only when asked
+  echo "== the package installed beside ghc in a Debian 12 chroot"
+  bash tests/deb-chroot-check.sh build-deb
+fi
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build"
 CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHP2PS_NG_WERROR=ON \
