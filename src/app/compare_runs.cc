@@ -45,7 +45,11 @@ std::string compare_output(const Job& job, std::vector<BandMatrix> ms, Warnings&
   std::vector<double> shades = band_shades(ms[0], plan, job.matrix);
   name_charts(ms, names);
   std::string title = job.asked.title ? *job.asked.title : "compare: " + names[0] + " ...";
-  return render_picture(layout_charts(ms, shades, plan.chart), title, plan, job);
+  // The charts share one file's vertex budget, so that it stays as small
+  // as one chart's however many inputs.
+  ChartStyle style = plan.chart;
+  if (style.max_vertices > 0) style.max_vertices = std::max<size_t>(style.max_vertices / ms.size(), 500);
+  return render_picture(layout_charts(ms, shades, style), title, plan, job);
 }
 
 }  // namespace

@@ -123,6 +123,14 @@ FilePlan several_files(const Job& job, Warnings& warnings) {
     throw usage_error(Code::conflicting_options,
                       "--compare draws a chart per input and EPS holds one picture: write PS, PDF, SVG or PNG");
   }
+  // Each chart's text and frame cost about 23 KB of SVG: 32 keep a picture
+  // under 1 MB (and are more than one page can be read from).
+  constexpr size_t kMostCharts = 32;
+  bool picture = plan.format != OutputFormat::json && plan.format != OutputFormat::csv;
+  if (job.mode == Mode::compare && picture && job.inputs.size() > kMostCharts) {
+    throw usage_error(Code::bad_option, "--compare draws at most " + std::to_string(kMostCharts) + " charts in one picture, not " +
+                                            std::to_string(job.inputs.size()) + ": compare fewer runs, or write JSON or CSV");
+  }
   return plan;
 }
 

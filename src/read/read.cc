@@ -17,7 +17,7 @@ SampleSource profile_source(const Input& in, InputFormat format, const EventlogO
       return read_eventlog(in, opts, sink, warnings);
     };
   }
-  if (worth_caching(in, InputFormat::hp)) return recorded_hp_source(in, kStreamCacheBudget);
+  if (size_t room = cache_reservation(in, InputFormat::hp)) return recorded_hp_source(in, room);
   return [&in](SampleSink& sink, Warnings& warnings) { return read_hp(in, sink, warnings); };
 }
 

@@ -21,16 +21,24 @@ struct Cache {
 
 }  // namespace
 
-bool worth_caching(const Input& in, InputFormat format, size_t budget) {
-  if (format != InputFormat::hp) return false;
+size_t cache_reservation(const Input& in, InputFormat format, size_t budget) {
+  if (format != InputFormat::hp) return 0;
   size_t seen = 0, lines = 0;
   read_windows(in, [&](std::string_view bytes, size_t, bool) {
     seen = bytes.size();
     lines = static_cast<size_t>(std::count(bytes.begin(), bytes.end(), '\n'));
     return in.size();  // the first window is enough
   });
-  return seen > 0 && static_cast<double>(lines) / static_cast<double>(seen) * static_cast<double>(in.size()) *
-                             kBytesPerLine <= static_cast<double>(budget);
+  if (seen == 0) return 0;
+  double estimate = static_cast<double>(lines) / static_cast<double>(seen) * static_cast<double>(in.size()) * kBytesPerLine;
+  if (estimate > static_cast<double>(budget)) return 0;
+  // Twice the estimate and a little: a record that outgrows it stops, and
+  // the file is read again instead, as for one over the budget.
+  return std::min(budget, 2 * static_cast<size_t>(estimate) + (size_t{64} << 10));
+}
+
+bool worth_caching(const Input& in, InputFormat format, size_t budget) {
+  return cache_reservation(in, format, budget) > 0;
 }
 
 // Later reads get the first read's warnings again, as from the source.

@@ -23,4 +23,9 @@ SampleSource cached(SampleSource source, size_t budget = kStreamCacheBudget);
 // bytes a line, fits the budget.
 bool worth_caching(const Input& in, InputFormat format, size_t budget = kStreamCacheBudget);
 
+// What to reserve for the record of `in` when caching pays (else 0): not the
+// whole budget but about twice the estimate, so that each of 500 small
+// --compare inputs costs what it needs, not 32 MiB of address space.
+size_t cache_reservation(const Input& in, InputFormat format, size_t budget = kStreamCacheBudget);
+
 }  // namespace hpng

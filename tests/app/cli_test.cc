@@ -195,6 +195,27 @@ TEST_P(AbsurdValues, AreUsageErrors) {
   EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"prof.hp"}));
 }
 
+// --compare: each input costs what it needs (a small one far less than the
+// 32 MiB record a large one may keep), and a picture holds at most 32 charts.
+TEST(Compare, ManySmallInputsFitInLittleAddressSpace) {
+#ifdef HPNG_SANITIZED
+  GTEST_SKIP() << "a sanitizer's shadow memory does not fit an address-space limit";
+#endif
+  std::string dir = scratch_dir(), names;
+  for (int i = 0; i < 32; ++i) {
+    write_file(dir + "/p" + std::to_string(i) + ".hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
+    names += " p" + std::to_string(i) + ".hp";
+  }
+  CommandResult r = run_in(dir, "ulimit -v 1000000 && " + exe() + " --compare" + names + " -o c.svg");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_LT(read_file(dir + "/c.svg").size(), 1000000u);
+  write_file(dir + "/p32.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
+  r = run_in(dir, exe() + " --compare" + names + " p32.hp -o d.svg");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--compare draws at most 32 charts in one picture, not 33"), std::string::npos) << r.err;
+  EXPECT_EQ(run_in(dir, exe() + " --compare" + names + " p32.hp -o d.json").status, 0) << "JSON holds any number";
+}
+
 // A path as long as the system takes is shortened in the middle in every
 // message: its start and end say which file it is.
 TEST(Messages, LongPathsAreShortenedInTheMiddle) {
