@@ -257,9 +257,36 @@ size_t max_input(const std::string& text) {
   return static_cast<size_t>(*bytes);
 }
 
+// --y-max, --max-peak: an amount in the profile's unit, with a size's
+// suffix when that is bytes (50M, 2GiB) or as a plain number (5e7).
+double amount(const char* option, const std::string& text) {
+  std::optional<double> v = size_in_bytes(text);
+  if (!v) {
+    char* end = nullptr;
+    double d = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() && *end == '\0') v = d;
+  }
+  if (!v || !(*v > 0 && *v <= 1e300)) {  // NaN fails too
+    throw usage_error(Code::bad_option, std::string(option) + " takes an amount above 0 in the profile's unit, e.g. 50M, "
+                                            "2GiB or 5e7 (got '" + excerpt(text) + "')");
+  }
+  return *v;
+}
+
+// --max-growth: a percentage, 10 or 10%.
+double percentage(const std::string& text) {
+  std::string number = text.ends_with("%") ? text.substr(0, text.size() - 1) : text;
+  size_t n = decimal_length(number);
+  if (n == 0 || n != number.size() || std::atof(number.c_str()) > 1e6) {
+    throw usage_error(Code::bad_option, "--max-growth takes a percentage from 0 to 1000000, e.g. 10 or 10% (got '" +
+                                            excerpt(text) + "')");
+  }
+  return std::atof(number.c_str());
+}
+
 struct Parsed {  // values CLI11 fills and parse_command_line turns into Options
   std::vector<std::string> files;
-  std::optional<std::string> max_input;
+  std::optional<std::string> max_input, y_max, max_peak, max_growth;
   std::string eps;
   std::optional<std::string> width, height;
   std::optional<double> from, to;
@@ -341,10 +368,18 @@ void add_several_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_flag("--allow-mixed-units", o.mixed_units, "--compare, --diff: accept profiles in different units");
   app.add_option("--x-max", o.x_max, "The time axis spans at least this many seconds (sample units)")
       ->check(within(1e-300, 1e300, "takes a time span above 0"));
-  app.add_option("--y-max", o.y_max, "The value axis reaches at least this value (bytes or the profile's unit)")
-      ->check(within(1e-300, 1e300, "takes a value above 0"));
+  app.add_option("--y-max", p.y_max, "The value axis reaches at least this value (bytes or the profile's unit; 50M, 2GiB)");
   app.add_flag("--stable-colours,--stable-colors", o.stable_colours,
                "Colour each band from its name: the same in every run, file and chart");
+}
+
+void add_gate_options(CLI::App& app, Parsed& p) {
+  app.add_option("--max-peak", p.max_peak,
+                 "Exit 3, the output written, when a profile's peak total (every band, before trace elimination) is "
+                 "above SIZE (k, M, G, Ki, Mi, Gi, optional B; --compare, --diff: each input)");
+  app.add_option("--max-growth", p.max_growth,
+                 "With --diff: exit 3, the output written, when AFTER's peak total is more than PERCENT above "
+                 "BEFORE's (10 or 10%)");
 }
 
 void add_watch_options(CLI::App& app, Options& o) {
@@ -413,13 +448,28 @@ void check_diff(const Options& o) {
   }
 }
 
+// Gates judge a finished profile: not a watched one, and growth is
+// --diff's.
+void finish_gates(Options& o, const Parsed& p) {
+  if (p.max_peak) o.gates.max_peak = amount("--max-peak", *p.max_peak);
+  if (p.max_growth) o.gates.max_growth = percentage(*p.max_growth);
+  if (o.gates.max_growth && o.several != Several::diff) {
+    throw usage_error(Code::conflicting_options, "--max-growth compares --diff's AFTER with its BEFORE: give --diff");
+  }
+  if ((o.gates.max_peak || o.gates.max_growth) && o.watch) {
+    throw usage_error(Code::conflicting_options, "--max-peak and --max-growth judge a finished profile: not with --watch");
+  }
+}
+
 void finish_options(CLI::App& app, Options& o, const Parsed& p) {
   if (!p.files.empty()) o.output.files.input = p.files[0];
   finish_several(o, p);
   check_diff(o);
   check_watch(o);
   if (o.stable_colours && o.output.palette) throw usage_error(Code::conflicting_options, "--stable-colours and --palette: use one or the other");
+  if (p.y_max) o.y_max = amount("--y-max", *p.y_max);
   if (o.percent && o.y_max) throw usage_error(Code::conflicting_options, "--percent draws 0 to 100 %: --y-max does not apply");
+  finish_gates(o, p);
   o.output.files.aux = p.aux;
   o.output.style.portrait = p.portrait;
   o.output.style.marks = !p.no_marks;
@@ -454,6 +504,7 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
   add_hp2ps_options(app, o, p);
   add_own_options(app, o, p);
   add_several_options(app, o, p);
+  add_gate_options(app, p);
   add_watch_options(app, o);
   add_picture_options(app, o, p);
   app.footer(
@@ -462,7 +513,8 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
       "Files: `hp2ps-ng prof` reads prof.hp and writes ./prof.ps and ./prof.aux; an eventlog\n"
       "prog.eventlog writes ./prog.eventlog.ps. The .aux goes beside the output. A compressed\n"
       "input (prof.hp.gz, prog.eventlog.zst) gives the names its plain file would.\n"
-      "Exit status: 0 success, 1 bad input or a failed write, 2 usage error.\n"
+      "Exit status: 0 success, 1 bad input or a failed write, 2 usage error, 3 a --max-peak or\n"
+      "--max-growth limit passed (the output written).\n"
       "See man hp2ps-ng for the formats and every difference from hp2ps.");
   help = app.help();
   std::vector<std::string> args = translate_hp2ps_args(argc, argv, notes);

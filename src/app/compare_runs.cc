@@ -3,6 +3,7 @@
 // fills, on one scale.
 #include <algorithm>
 
+#include "app/gates.h"
 #include "app/modes.h"
 #include "app/pipeline.h"
 #include "hpng/layout/layout.h"
@@ -58,7 +59,10 @@ void run_compare(const Job& job, Warnings& warnings) {
   std::vector<SampleSource> sources = matched_streams(job, warnings);
   std::vector<BandMatrix> ms =
       shared_matrices(sources, paths(job), selection(job, *job.output), job.output->time_buckets, warnings);
+  std::vector<Judged> runs;
+  for (size_t k = 0; k < ms.size(); ++k) runs.push_back(judged(shown_name(job.inputs[k]), ms[k]));
   write_output(job.output->files.output, compare_output(job, std::move(ms), warnings));
+  check_gates(job.gates, runs);
 }
 
 }  // namespace hpng

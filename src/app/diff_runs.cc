@@ -1,4 +1,5 @@
 // Mode --diff: each band's AFTER minus BEFORE over time.
+#include "app/gates.h"
 #include "app/modes.h"
 #include "app/pipeline.h"
 #include "hpng/layout/layout.h"
@@ -33,6 +34,7 @@ void run_diff(const Job& job, Warnings& warnings) {
   BandMatrix d = difference(before, after, job.select.band_limit);
   d.info.header.job = shown_name(job.inputs[1]) + " minus " + shown_name(job.inputs[0]);
   write_output(job.output->files.output, diff_output(job, std::move(d), warnings));
+  check_gates(job.gates, {judged(shown_name(job.inputs[0]), before), judged(shown_name(job.inputs[1]), after)}, true);
 }
 
 }  // namespace hpng

@@ -43,10 +43,15 @@ void StatsSink::band(uint32_t, std::string_view name) {
 void StatsSink::sample(const Sample& sample) {
   if (s_.samples++ == 0) s_.first_time = sample.time;
   s_.last_time = sample.time;
+  double total = 0;
   for (const DataPoint& p : sample.points) {
     s_.totals[p.band] = add_truncating(s_.totals[p.band], p.value);
     s_.sums[p.band] += p.value;
+    total += p.value;
   }
+  if (sample.points.empty()) return;
+  s_.peak.final_total = total;
+  if (total > s_.peak.total) s_.peak.total = total, s_.peak.time = sample.time;
 }
 
 int64_t add_truncating(int64_t total, double v) {

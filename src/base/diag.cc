@@ -12,6 +12,7 @@ ErrorKind kind_of(Code code) {
   if (code <= Code::watch_ended) return ErrorKind::input;
   if (code <= Code::empty_filter) return ErrorKind::nothing_to_draw;
   if (code <= Code::output_is_input) return ErrorKind::output;
+  if (code == Code::over_limit) return ErrorKind::gate;
   return ErrorKind::warning;
 }
 
@@ -36,7 +37,10 @@ Error file_error(Code code, std::string file, std::string message) {
   return Error({code, std::move(file), {}, 0, 0, "", std::move(message)});
 }
 
-int exit_status(Code code) { return kind_of(code) == ErrorKind::usage ? 2 : 1; }
+int exit_status(Code code) {
+  ErrorKind k = kind_of(code);
+  return k == ErrorKind::usage ? 2 : k == ErrorKind::gate ? 3 : 1;
+}
 
 void Warnings::add(Diagnostic d) {
   if (!said_.insert(std::to_string(static_cast<int>(d.code)) + " " + describe(d)).second) return;

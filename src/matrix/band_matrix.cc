@@ -111,6 +111,7 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
     b.values = std::move(k.rows[r]);
   }
   set_ranges_and_total(m, stats, sink, opts.aux);
+  m.peak = stats.peak;
   return m;
 }
 

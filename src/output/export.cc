@@ -139,6 +139,17 @@ void append_series_at(std::string& out, const Series& s, size_t& next, double t)
   if (next > 0) append_number(out, s.values[next - 1]);
 }
 
+// The profile's own peak, of every band as read (y_range is the stack drawn,
+// after trace elimination): what --max-peak compares.
+void append_peak(std::string& out, const ProfilePeak& p) {
+  out += ", \"peak_total\": ";
+  append_number(out, p.total);
+  out += ", \"peak_time\": ";
+  append_number(out, p.time);
+  out += ", \"final_total\": ";
+  append_number(out, p.final_total);
+}
+
 // The axes as drawn: --x-max, --y-max and --compare widen them; a
 // difference's reaches below zero.
 void append_axes(std::string& out, const BandMatrix& m) {
@@ -176,6 +187,7 @@ std::string matrix_json(const BandMatrix& m) {
   }
   out += "],\n \"total\": ";
   append_number(out, std::trunc(m.total));
+  if (!m.difference) append_peak(out, m.peak);
   append_axes(out, m);
   append_marks(out, m.info.marks);
   append_series(out, m.info.series);

@@ -123,7 +123,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"no_samples", "@empty.hp -o @x.svg", Code::no_samples},
                       Case{"window_without_samples", "--from 100 @p.hp -o @x.svg", Code::empty_window},
                       Case{"filter_without_bands", "--include zzz @p.hp -o @x.svg", Code::empty_filter},
-                      Case{"output_folder_missing", "@p.hp -o @no/such/x.svg", Code::cannot_write}),
+                      Case{"output_folder_missing", "@p.hp -o @no/such/x.svg", Code::cannot_write},
+                      Case{"peak_above_max_peak", "--max-peak 10 @p.hp -o @x.svg", Code::over_limit}),
     [](const auto& info) { return info.param.name; });
 
 class WarningCodes : public ::testing::TestWithParam<Case> {};
@@ -168,6 +169,7 @@ TEST(Warnings, DescribeMakesTheMessageFromTheNumbers) {
   EXPECT_EQ(exit_status(Code::bad_option), 2);
   EXPECT_EQ(exit_status(Code::cannot_read), 1);
   EXPECT_EQ(exit_status(Code::cannot_write), 1);
+  EXPECT_EQ(exit_status(Code::over_limit), 3);
 }
 
 }  // namespace

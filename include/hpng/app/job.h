@@ -70,6 +70,7 @@ struct Job {
   std::optional<OutputPlan> output;  // settled; under --watch once the file's format is known
   double watch_interval = 2;         // --watch: seconds, the least time between two renders
   std::optional<int> watch_pid;      // --watch-pid: also end when this process has
+  Gates gates;                       // checked once the output is written (gates.h)
 };
 
 // Resolves the command line: opens the inputs (not under --watch), sniffs

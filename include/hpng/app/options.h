@@ -40,6 +40,12 @@ struct OutputRequest {
   std::optional<Length> width, height;  // --width, --height
 };
 
+// Limits that fail a pipeline (exit status 3) after the output is written.
+struct Gates {
+  std::optional<double> max_peak;    // --max-peak: a profile's peak total, in its value unit
+  std::optional<double> max_growth;  // --max-growth (--diff): AFTER's peak over BEFORE's, percent
+};
+
 struct Options {
   OutputRequest output;
   std::vector<std::string> more_inputs;  // the inputs after files.input (--compare, --diff)
@@ -56,6 +62,7 @@ struct Options {
   TimeWindow window;                  // --from, --to
   BandFilter filter;                  // --include, --exclude, --merge
   bool percent = false;               // --percent
+  Gates gates;                        // --max-peak, --max-growth
 };
 
 }  // namespace hpng

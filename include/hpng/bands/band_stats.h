@@ -11,6 +11,11 @@
 
 namespace hpng {
 
+struct ProfilePeak {
+  double total = 0, time = 0;
+  double final_total = 0;
+};
+
 struct BandStats {
   ProfileInfo info;
   std::vector<std::string> names;  // by band id
@@ -20,6 +25,10 @@ struct BandStats {
   // read needs, so memory does not grow with them).
   size_t samples = 0;
   double first_time = 0, last_time = 0;
+  // The whole profile as read (before trace elimination and the band
+  // limit): its largest sample total and when (the first such), and the
+  // total of its last sample with data.
+  ProfilePeak peak;
 };
 
 // Adds each sample to the figures as it comes: collect_stats's read, and

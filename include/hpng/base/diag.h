@@ -45,6 +45,8 @@ enum class Code {
   cannot_render,  // Cairo could not draw or encode the picture
   no_fonts,       // the bundled fonts cannot be loaded
   output_is_input,  // an output is an input, whatever path names it (or the .aux is the picture)
+  // A gate, exit status 3: the output was written, but a limit was passed.
+  over_limit,  // --max-peak or --max-growth
   // Warnings: the run goes on.
   unfinished,        // the profile has no end (a killed or running program): its complete samples are drawn
   cut_short,         // the file ends inside a statement or sample, which is left out
@@ -63,7 +65,7 @@ enum class Code {
 
 // What an error's code means for the run: which exit status, and whether a
 // --watch can wait for it to go away.
-enum class ErrorKind { usage, input, nothing_to_draw, output, warning };
+enum class ErrorKind { usage, input, nothing_to_draw, output, gate, warning };
 ErrorKind kind_of(Code code);
 
 struct Diagnostic {
@@ -99,7 +101,7 @@ class Error : public std::runtime_error {
 Error usage_error(Code code, std::string message);
 Error file_error(Code code, std::string file, std::string message);
 
-// 2 for usage errors, 1 for the rest.
+// 2 for usage errors, 3 for a gate passed, 1 for the rest.
 int exit_status(Code code);
 
 // The warnings of a run, in the order they were found. A warning already

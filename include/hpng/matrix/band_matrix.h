@@ -29,6 +29,7 @@ struct BandMatrix {
   double y_range = 1;  // top of the y axis (hp2ps's Y)
   double y_low = 0;    // its bottom: below 0 only in a difference
   double total = 0;    // trapezoid area of the stacked total (title figure)
+  ProfilePeak peak;    // of every band as read, before trace elimination (--max-peak)
   bool percent = false;  // values are shares of each sample's total (percent.h)
   bool difference = false;  // values are one run's minus another's (diff.h)
 };

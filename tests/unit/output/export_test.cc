@@ -16,6 +16,7 @@ BandMatrix sample() {
   m.times = {0, 0.5};
   m.bands = {{"OTHER", {1, 2}}, {"a,b\xff", {3, 4000000000}}};
   m.total = 1000000.7;
+  m.peak = {4000000003, 0.5, 4000000002};
   m.info.marks = {{0.25, ""}};
   return m;
 }
@@ -26,7 +27,8 @@ TEST(Export, Json) {
             "\"input_format\": \"hp\",\n \"times\": [0, 0.5],\n \"bands\": [\n"
             "   {\"name\": \"OTHER\", \"values\": [1, 2]},\n"
             "   {\"name\": \"a,b\xef\xbf\xbd\", \"values\": [3, 4000000000]}],\n"
-            " \"total\": 1000000, \"x_range\": 1, \"y_range\": 1,\n \"marks\": [0.25],\n \"series\": []}\n");
+            " \"total\": 1000000, \"peak_total\": 4000000003, \"peak_time\": 0.5, \"final_total\": 4000000002, "
+            "\"x_range\": 1, \"y_range\": 1,\n \"marks\": [0.25],\n \"series\": []}\n");
 }
 
 // An eventlog's extras come after the bands, never among them: named marks,
