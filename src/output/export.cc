@@ -9,6 +9,7 @@
 #include <span>
 
 #include "base/text.h"
+#include "hpng/matrix/band_figures.h"
 
 namespace hpng {
 
@@ -139,6 +140,23 @@ void append_series_at(std::string& out, const Series& s, size_t& next, double t)
   if (next > 0) append_number(out, s.values[next - 1]);
 }
 
+void append_figures(std::string& out, const BandFigures& f) {
+  const std::pair<const char*, double> fields[] = {{"peak", f.peak}, {"peak_time", f.peak_time}, {"final", f.final},
+                                                   {"mean", f.mean}, {"area", f.area}, {"stddev", f.stddev},
+                                                   {"slope", f.slope}, {"r2", f.r2}};
+  out += ",\n    \"stats\": {";
+  for (const auto& [key, value] : fields) {
+    out += '"';
+    out += key;
+    out += "\": ";
+    append_number(out, value);
+    out += ", ";
+  }
+  out += "\"trend\": \"";
+  out += trend_name(f.trend);
+  out += "\"}";
+}
+
 // The profile's own peak, of every band as read (y_range is the stack drawn,
 // after trace elimination): what --max-peak compares.
 void append_peak(std::string& out, const ProfilePeak& p) {
@@ -178,11 +196,13 @@ std::string matrix_json(const BandMatrix& m) {
   out += ",\n \"times\": ";
   append_array(out, m.times);
   out += ",\n \"bands\": [";
+  std::vector<BandFigures> figures = m.difference ? std::vector<BandFigures>() : band_figures(m);
   for (size_t i = 0; i < m.bands.size(); ++i) {
     out += i ? ",\n   {\"name\": " : "\n   {\"name\": ";
     append_json_string(out, m.bands[i].name);
     out += ", \"values\": ";
     append_array(out, m.bands[i].values);
+    if (!figures.empty()) append_figures(out, figures[i]);
     out += '}';
   }
   out += "],\n \"total\": ";

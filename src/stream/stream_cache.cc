@@ -37,10 +37,6 @@ size_t cache_reservation(const Input& in, InputFormat format, size_t budget) {
   return std::min(budget, 2 * static_cast<size_t>(estimate) + (size_t{64} << 10));
 }
 
-bool worth_caching(const Input& in, InputFormat format, size_t budget) {
-  return cache_reservation(in, format, budget) > 0;
-}
-
 // Later reads get the first read's warnings again, as from the source.
 SampleSource cached(SampleSource source, size_t budget) {
   auto cache = std::make_shared<Cache>();

@@ -17,15 +17,13 @@ constexpr size_t kStreamCacheBudget = size_t{32} << 20;
 
 SampleSource cached(SampleSource source, size_t budget = kStreamCacheBudget);
 
-// Whether caching pays for `in`: a .hp (parsing its text again costs far
-// more than a replay; an eventlog's binary events read about as fast as a
-// record) whose record, estimated from its first megabyte at about five
-// bytes a line, fits the budget.
-bool worth_caching(const Input& in, InputFormat format, size_t budget = kStreamCacheBudget);
-
-// What to reserve for the record of `in` when caching pays (else 0): not the
-// whole budget but about twice the estimate, so that each of 500 small
-// --compare inputs costs what it needs, not 32 MiB of address space.
+// What to reserve for the record of `in` when caching pays, else 0. It pays
+// for a .hp (parsing its text again costs far more than a replay; an
+// eventlog's binary events read about as fast as a record) whose record,
+// estimated from its first window at about five bytes a line, fits the
+// budget. The reservation is about twice the estimate, not the whole
+// budget, so that each of many small --compare inputs costs what it needs,
+// not 32 MiB of address space.
 size_t cache_reservation(const Input& in, InputFormat format, size_t budget = kStreamCacheBudget);
 
 }  // namespace hpng

@@ -14,7 +14,7 @@ BandMatrix sample() {
   m.info.header.value_unit = "bytes";
   m.info.header.input_format = "hp";
   m.times = {0, 0.5};
-  m.bands = {{"OTHER", {1, 2}}, {"a,b\xff", {3, 4000000000}}};
+  m.bands = {{"OTHER", {1, 2}, 2, 0.5, 0.75}, {"a,b\xff", {3, 4000000000}, 4000000000, 0.5, 1000000000.75}};
   m.total = 1000000.7;
   m.peak = {4000000003, 0.5, 4000000002};
   m.info.marks = {{0.25, ""}};
@@ -25,8 +25,12 @@ TEST(Export, Json) {
   EXPECT_EQ(matrix_json(sample()),
             "{\"job\": \"prog \\\"x\\\"\", \"date\": \"d\", \"sample_unit\": \"seconds\", \"value_unit\": \"bytes\", "
             "\"input_format\": \"hp\",\n \"times\": [0, 0.5],\n \"bands\": [\n"
-            "   {\"name\": \"OTHER\", \"values\": [1, 2]},\n"
-            "   {\"name\": \"a,b\xef\xbf\xbd\", \"values\": [3, 4000000000]}],\n"
+            "   {\"name\": \"OTHER\", \"values\": [1, 2],\n"
+            "    \"stats\": {\"peak\": 2, \"peak_time\": 0.5, \"final\": 2, \"mean\": 1.5, \"area\": 0.75, \"stddev\": 0.5, "
+            "\"slope\": 2, \"r2\": 1, \"trend\": \"grows\"}},\n"
+            "   {\"name\": \"a,b\xef\xbf\xbd\", \"values\": [3, 4000000000],\n"
+            "    \"stats\": {\"peak\": 4000000000, \"peak_time\": 0.5, \"final\": 4000000000, \"mean\": 2000000001.5, "
+            "\"area\": 1000000000.75, \"stddev\": 1999999998.5, \"slope\": 7999999994, \"r2\": 1, \"trend\": \"grows\"}}],\n"
             " \"total\": 1000000, \"peak_total\": 4000000003, \"peak_time\": 0.5, \"final_total\": 4000000002, "
             "\"x_range\": 1, \"y_range\": 1,\n \"marks\": [0.25],\n \"series\": []}\n");
 }

@@ -74,10 +74,11 @@ TEST(StreamCache, EveryReadGivesTheSourcesStream) {
 
 TEST(StreamCache, WorthItForTextThatFits) {
   Input small{"s.hp", read_file(std::string(HPNG_TEST_CORPUS) + "/leakyavg/leakyavg.hc.hp")};
-  EXPECT_TRUE(worth_caching(small, InputFormat::hp));
-  EXPECT_FALSE(worth_caching(small, InputFormat::hp, 1000));  // a record of about 5 bytes a line would not fit
+  EXPECT_GT(cache_reservation(small, InputFormat::hp), 0u);
+  EXPECT_LT(cache_reservation(small, InputFormat::hp), kStreamCacheBudget) << "a small file reserves what it needs";
+  EXPECT_EQ(cache_reservation(small, InputFormat::hp, 1000), 0u);  // a record of about 5 bytes a line would not fit
   Input log{"l.eventlog", read_file(std::string(HPNG_CASES) + "/../eventlog-small/leak-hc.eventlog")};
-  EXPECT_FALSE(worth_caching(log, InputFormat::eventlog));  // read as fast as replayed
+  EXPECT_EQ(cache_reservation(log, InputFormat::eventlog), 0u);  // read as fast as replayed
 }
 
 }  // namespace

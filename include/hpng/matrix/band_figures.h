@@ -1,0 +1,37 @@
+// Figures per band of a matrix, on its samples as drawn (after the window,
+// the filters and hp2ps's selection; every band with -t0 -m0), for a reader
+// who asks "what grows, how fast, how big, and when": the JSON's "stats".
+#pragma once
+#include <vector>
+
+#include "hpng/matrix/band_matrix.h"
+
+namespace hpng {
+
+// What a band did by the end of the run, decided in this order (figures
+// over the samples up to the last one with any data):
+//   none      it never held anything;
+//   steady    its standard deviation is at most a tenth of its mean;
+//   spike     it held half its peak or more in under a tenth of the samples,
+//             and less than half at the end;
+//   grows     at the end it holds 80 % of its peak or more, and its
+//             least-squares slope is above zero: still rising, or at its
+//             high, when the run ended (a leak suspect);
+//   released  at the end it holds half its peak or less;
+//   varies    anything else.
+enum class Trend { none, steady, spike, grows, released, varies };
+const char* trend_name(Trend t);
+
+struct BandFigures {
+  double peak = 0, peak_time = 0;  // the largest value and when (Band's: every sample)
+  double final = 0;                // at the last sample with any data
+  double mean = 0, stddev = 0;     // over the samples up to that one (population)
+  double area = 0;                 // trapezoids over every sample: the title's measure
+  double slope = 0, r2 = 0;        // least squares of value on time (units a second); R² 0 when flat
+  Trend trend = Trend::none;
+};
+
+// One per band of `m`, in its order.
+std::vector<BandFigures> band_figures(const BandMatrix& m);
+
+}  // namespace hpng

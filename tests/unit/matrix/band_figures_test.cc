@@ -1,0 +1,88 @@
+// Figures per band: a hand computation on a small profile, and the trend
+// rule on bands whose story is known.
+#include "hpng/matrix/band_figures.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+
+#include "support/util.h"
+
+namespace hpng {
+namespace {
+
+// A .hp whose bands take the values given, one sample a second, then the
+// closing empty sample.
+std::string profile(const std::map<std::string, std::vector<double>>& bands) {
+  std::string hp = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
+  size_t n = bands.begin()->second.size();
+  for (size_t k = 0; k <= n; ++k) {
+    hp += "BEGIN_SAMPLE " + std::to_string(k) + ".0\n";
+    for (const auto& [name, values] : bands) {
+      if (k < n) hp += name + " " + std::to_string(static_cast<long long>(values[k])) + "\n";
+    }
+    hp += "END_SAMPLE " + std::to_string(k) + ".0\n";
+  }
+  return hp;
+}
+
+// name -> its figures, every band kept.
+std::map<std::string, BandFigures> figures(const std::string& hp) {
+  SelectOptions every;
+  every.trace_percent = 0;
+  every.band_limit = 0;
+  BandMatrix m = test::select_in_memory("f.hp", hp, every);
+  std::vector<BandFigures> f = band_figures(m);
+  std::map<std::string, BandFigures> out;
+  for (size_t i = 0; i < m.bands.size(); ++i) out[m.bands[i].name] = f[i];
+  return out;
+}
+
+TEST(BandFigures, EqualAHandComputation) {
+  // 1, 2, 3, 4 at 0..3 s, then the empty closing sample at 4 s.
+  BandFigures f = figures(profile({{"leak", {1, 2, 3, 4}}}))["leak"];
+  EXPECT_EQ(f.peak, 4);
+  EXPECT_EQ(f.peak_time, 3);
+  EXPECT_EQ(f.final, 4) << "the closing empty sample is not the end of the band";
+  EXPECT_DOUBLE_EQ(f.mean, 2.5);
+  EXPECT_DOUBLE_EQ(f.stddev, std::sqrt(1.25));  // population: (2.25 + 0.25 + 0.25 + 2.25) / 4
+  EXPECT_DOUBLE_EQ(f.area, 1.5 + 2.5 + 3.5 + 2);  // trapezoids, down to the closing sample's 0
+  EXPECT_DOUBLE_EQ(f.slope, 1);                   // a byte a second
+  EXPECT_DOUBLE_EQ(f.r2, 1);
+  EXPECT_EQ(f.trend, Trend::grows);
+}
+
+struct TrendCase {
+  std::string name;
+  std::vector<double> values;
+  Trend trend;
+};
+
+class Trends : public ::testing::TestWithParam<TrendCase> {};
+
+TEST_P(Trends, FollowTheRule) {
+  BandFigures f = figures(profile({{"b", GetParam().values}}))["b"];
+  EXPECT_EQ(trend_name(f.trend), std::string(trend_name(GetParam().trend)))
+      << "peak " << f.peak << " final " << f.final << " mean " << f.mean << " sd " << f.stddev << " slope " << f.slope;
+}
+
+std::vector<double> spike() {
+  std::vector<double> v(20, 100);
+  v[9] = 10000;
+  return v;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Rule, Trends,
+    ::testing::Values(TrendCase{"leaks_to_the_end", {100, 200, 300, 400, 500}, Trend::grows},
+                      TrendCase{"fills_then_holds_its_high", {100, 400, 500, 500, 500}, Trend::grows},
+                      TrendCase{"builds_and_releases", {100, 400, 400, 100}, Trend::released},
+                      TrendCase{"steady_with_noise", {1000, 1000, 1100, 1000}, Trend::steady},
+                      TrendCase{"one_spike", spike(), Trend::spike},
+                      TrendCase{"up_and_down", {100, 400, 200, 300}, Trend::varies},
+                      TrendCase{"never_held_anything", {0, 0, 0}, Trend::none}),
+    [](const auto& info) { return info.param.name; });
+
+}  // namespace
+}  // namespace hpng
