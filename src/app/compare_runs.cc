@@ -57,8 +57,10 @@ std::string compare_output(const Job& job, std::vector<BandMatrix> ms, Warnings&
 
 void run_compare(const Job& job, Warnings& warnings) {
   std::vector<SampleSource> sources = matched_streams(job, warnings);
-  std::vector<BandMatrix> ms =
-      shared_matrices(sources, paths(job), selection(job, *job.output), job.output->time_buckets, warnings);
+  // Every chart draws the bands chosen: they share one picture's budget.
+  SelectOptions select = selection(job, *job.output);
+  select.picture_budget /= job.inputs.size();
+  std::vector<BandMatrix> ms = shared_matrices(sources, paths(job), select, job.output->time_buckets, warnings);
   std::vector<Judged> runs;
   for (size_t k = 0; k < ms.size(); ++k) runs.push_back(judged(shown_name(job.inputs[k]), ms[k]));
   write_output(job.output->files.output, compare_output(job, std::move(ms), warnings));

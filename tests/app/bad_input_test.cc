@@ -119,6 +119,17 @@ TEST_P(ManyBands, VectorPicturesStayUnderAMegabyte) {
 
 INSTANTIATE_TEST_SUITE_P(Formats, ManyBands, ::testing::Values("svg", "ps", "eps", "pdf"));
 
+TEST(ManyBands, CompareChartsShareOnePicturesBudget) {
+  std::string hp = kHeader + "BEGIN_SAMPLE 0.0\n";
+  for (int b = 0; b < 5000; ++b) hp += "band" + std::to_string(b) + " " + std::to_string(b + 1) + "\n";
+  hp += "END_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n";
+  std::string dir = scratch_dir(), names;
+  for (int i = 0; i < 8; ++i) write_file(dir + "/p" + std::to_string(i) + ".hp", hp), names += " p" + std::to_string(i) + ".hp";
+  CommandResult r = run_in(dir, exe() + " -t0 -m0 --compare" + names + " -o c.svg");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_LT(read_file(dir + "/c.svg").size(), 1000000u);
+}
+
 TEST(BadInput, NulBytesAndInvalidUtf8InNames) {
   std::string hp = kHeader + "BEGIN_SAMPLE 0.0\n" + std::string("a\0b", 3) + " 5\n\xff\xfe\xc3 7\nEND_SAMPLE 0.0\n";
   expect_picture(run_on("x.hp", hp));
