@@ -101,7 +101,9 @@ std::optional<Joined> read_in_halves(const Input& in, size_t budget) {
   if (!clean || b.reader.first_begin() < a.reader.last_begin()) return std::nullopt;
   if (b.error) std::rethrow_exception(b.error);
   finish_second(in, j, a.reader.samples());
-  if (b.record.over()) return std::nullopt;
+  // A header statement further on (a JOB inside a last, cut sample) is one
+  // the single reader would take: only it can say what the file means.
+  if (b.record.over() || b.reader.saw_header()) return std::nullopt;
   number_bands(j);
   j.info = a.reader.info();
   ProfileInfo rest = b.reader.info();

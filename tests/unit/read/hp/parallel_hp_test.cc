@@ -117,6 +117,15 @@ TEST(TwoHalvesOfASmallFile, ASecondHalfStartingEarlierIsReportedFirstEvenWhenIts
   EXPECT_EQ(everything(recorded_hp_source(in, size_t{1} << 20, 0)), want);
 }
 
+// A JOB inside the last, cut sample, after the split: the single reader
+// takes it as the job, and so must the halves (hp_halves_fuzz's find).
+TEST(TwoHalvesOfASmallFile, AHeaderStatementAfterTheSplitIsTheOneReadersToo) {
+  std::string bytes = read_file(std::string(HPNG_CASES) + "/../../fuzz/regressions/halves-job-in-a-cut-last-sample.hp");
+  Input in{"p.hp", bytes};
+  std::string want = everything([&](SampleSink& s, Warnings& w) { return read_hp(in, s, w); });
+  EXPECT_EQ(everything(recorded_hp_source(in, size_t{1} << 20, 0)), want);
+}
+
 INSTANTIATE_TEST_SUITE_P(Files, TwoHalves, testing::ValuesIn(kCases),
                          [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
