@@ -7,53 +7,71 @@ namespace hpng {
 
 namespace {
 
-// The number of samples up to and with the last that has any data: a .hp's
-// closing empty sample says nothing of where a band ended.
-size_t samples_with_data(const BandMatrix& m) {
-  for (size_t n = m.times.size(); n > 0; --n) {
-    for (const Band& b : m.bands) {
-      if (b.values[n - 1] != 0) return n;
-    }
-  }
-  return 0;
+// The samples from the first to the last that hold any data: a .hp's opening
+// and closing empty samples (and an eventlog's opening one, which the reader
+// adds) say nothing of where a band began or ended. `judged` is the sample
+// whose values are "the end of the run" for the trend: the last, unless its
+// total is under a tenth of the one before's, as in the census GHC takes while
+// it tears the heap down at exit, which alone would call every leak released.
+struct Span {
+  size_t first = 0, end = 0;  // [first, end)
+  size_t judged = 0;
+  size_t size() const { return end - first; }
+};
+
+double total_at(const BandMatrix& m, size_t k) {
+  double sum = 0;
+  for (const Band& b : m.bands) sum += b.values[k];
+  return sum;
 }
 
-void fit(const std::vector<double>& t, const std::vector<double>& v, size_t n, BandFigures& f) {
+Span span_with_data(const BandMatrix& m) {
+  Span s{0, m.times.size(), 0};
+  while (s.end > 0 && total_at(m, s.end - 1) == 0) --s.end;
+  while (s.first < s.end && total_at(m, s.first) == 0) ++s.first;
+  if (s.size() == 0) return s;
+  s.judged = s.end - 1;
+  if (s.size() > 2 && 10 * total_at(m, s.judged) < total_at(m, s.judged - 1)) --s.judged;
+  return s;
+}
+
+void fit(const std::vector<double>& t, const std::vector<double>& v, Span s, BandFigures& f) {
   double mt = 0;
-  for (size_t k = 0; k < n; ++k) mt += t[k];
-  mt /= static_cast<double>(n);
+  for (size_t k = s.first; k < s.end; ++k) mt += t[k];
+  mt /= static_cast<double>(s.size());
   double stt = 0, svv = 0, stv = 0;
-  for (size_t k = 0; k < n; ++k) {
+  for (size_t k = s.first; k < s.end; ++k) {
     double dt = t[k] - mt, dv = v[k] - f.mean;
     stt += dt * dt, svv += dv * dv, stv += dt * dv;
   }
-  f.stddev = std::sqrt(svv / static_cast<double>(n));
+  f.stddev = std::sqrt(svv / static_cast<double>(s.size()));
   if (stt > 0) f.slope = stv / stt;
   if (stt > 0 && svv > 0) f.r2 = stv * stv / (stt * svv);
 }
 
-Trend trend_of(const BandFigures& f, const std::vector<double>& v, size_t n) {
+Trend trend_of(const BandFigures& f, const std::vector<double>& v, Span s) {
   if (f.peak <= 0) return Trend::none;
   if (f.stddev <= 0.1 * f.mean) return Trend::steady;
   size_t high = 0;
-  for (size_t k = 0; k < n; ++k) high += v[k] >= f.peak / 2;
-  if (10 * high < n && f.final < f.peak / 2) return Trend::spike;
-  if (f.final >= 0.8 * f.peak && f.slope > 0) return Trend::grows;
-  if (f.final <= f.peak / 2) return Trend::released;
+  for (size_t k = s.first; k < s.end; ++k) high += v[k] >= f.peak / 2;
+  double end = v[s.judged];
+  if (10 * high < s.size() && end < f.peak / 2) return Trend::spike;
+  if (end >= 0.8 * f.peak && f.slope > 0) return Trend::grows;
+  if (end <= f.peak / 2) return Trend::released;
   return Trend::varies;
 }
 
 // The peak, its time and the area come from the matrix, which counts every
 // sample even where it keeps fewer (a chart's).
-BandFigures figures_of(const std::vector<double>& t, const Band& b, size_t n) {
+BandFigures figures_of(const std::vector<double>& t, const Band& b, Span s) {
   BandFigures f;
   f.peak = b.peak, f.peak_time = b.peak_time, f.area = b.area;
-  if (n == 0) return f;
-  for (size_t k = 0; k < n; ++k) f.mean += b.values[k];
-  f.mean /= static_cast<double>(n);
-  f.final = b.values[n - 1];
-  fit(t, b.values, n, f);
-  f.trend = trend_of(f, b.values, n);
+  if (s.size() == 0) return f;
+  for (size_t k = s.first; k < s.end; ++k) f.mean += b.values[k];
+  f.mean /= static_cast<double>(s.size());
+  f.final = b.values[s.end - 1];
+  fit(t, b.values, s, f);
+  f.trend = trend_of(f, b.values, s);
   return f;
 }
 
@@ -72,9 +90,9 @@ const char* trend_name(Trend t) {
 }
 
 std::vector<BandFigures> band_figures(const BandMatrix& m) {
-  size_t n = samples_with_data(m);
+  Span s = span_with_data(m);
   std::vector<BandFigures> out;
-  for (const Band& b : m.bands) out.push_back(figures_of(m.times, b, n));
+  for (const Band& b : m.bands) out.push_back(figures_of(m.times, b, s));
   return out;
 }
 

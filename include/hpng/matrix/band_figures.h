@@ -9,7 +9,10 @@
 namespace hpng {
 
 // What a band did by the end of the run, decided in this order (figures
-// over the samples up to the last one with any data):
+// over the samples from the first to the last with any data; "at the end"
+// is at the last of them, or at the one before when the last one's total is
+// under a tenth of its own, as in the census GHC takes while it tears the
+// heap down at exit, which would otherwise hide every leak):
 //   none      it never held anything;
 //   steady    its standard deviation is at most a tenth of its mean;
 //   spike     it held half its peak or more in under a tenth of the samples,
@@ -25,7 +28,7 @@ const char* trend_name(Trend t);
 struct BandFigures {
   double peak = 0, peak_time = 0;  // the largest value and when (Band's: every sample)
   double final = 0;                // at the last sample with any data
-  double mean = 0, stddev = 0;     // over the samples up to that one (population)
+  double mean = 0, stddev = 0;     // over the samples with data (population)
   double area = 0;                 // trapezoids over every sample: the title's measure
   double slope = 0, r2 = 0;        // least squares of value on time (units a second); R² 0 when flat
   Trend trend = Trend::none;

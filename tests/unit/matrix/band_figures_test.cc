@@ -28,11 +28,11 @@ std::string profile(const std::map<std::string, std::vector<double>>& bands) {
 }
 
 // name -> its figures, every band kept.
-std::map<std::string, BandFigures> figures(const std::string& hp) {
+std::map<std::string, BandFigures> figures(const std::string& hp, const std::string& name = "f.hp") {
   SelectOptions every;
   every.trace_percent = 0;
   every.band_limit = 0;
-  BandMatrix m = test::select_in_memory("f.hp", hp, every);
+  BandMatrix m = test::select_in_memory(name, hp, every);
   std::vector<BandFigures> f = band_figures(m);
   std::map<std::string, BandFigures> out;
   for (size_t i = 0; i < m.bands.size(); ++i) out[m.bands[i].name] = f[i];
@@ -81,7 +81,51 @@ INSTANTIATE_TEST_SUITE_P(
                       TrendCase{"steady_with_noise", {1000, 1000, 1100, 1000}, Trend::steady},
                       TrendCase{"one_spike", spike(), Trend::spike},
                       TrendCase{"up_and_down", {100, 400, 200, 300}, Trend::varies},
-                      TrendCase{"never_held_anything", {0, 0, 0}, Trend::none}),
+                      TrendCase{"never_held_anything", {0, 0, 0}, Trend::none},
+                      TrendCase{"leak_then_torn_down_at_exit", {0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1},
+                                Trend::grows},
+                      TrendCase{"steady_after_an_empty_start", {0, 0, 0, 500, 500, 500, 510, 500}, Trend::steady}),
+    [](const auto& info) { return info.param.name; });
+
+// The rule on real programs whose story is known (tests/data/leak-programs),
+// from the .hp and from the eventlog of the same run; and on a leak whose
+// last census was taken as the RTS tore the heap down at exit.
+struct RealCase {
+  std::string name;
+  std::string file;  // under tests/data
+  std::vector<std::pair<std::string, Trend>> bands;
+};
+
+class RealPrograms : public ::testing::TestWithParam<RealCase> {};
+
+TEST_P(RealPrograms, HaveTheTrendOfTheirStory) {
+  const RealCase& c = GetParam();
+  std::map<std::string, BandFigures> f = figures(test::read_file(std::string(HPNG_CASES) + "/../" + c.file), c.file);
+  for (const auto& [band, trend] : c.bands) {
+    ASSERT_TRUE(f.count(band)) << band;
+    EXPECT_STREQ(trend_name(f[band].trend), trend_name(trend)) << band;
+  }
+}
+
+const std::string kMap = "containers-0.6.4.1:Data.Map.Internal.Bin", kInt = "ghc-prim:GHC.Types.I#",
+                  kCons = "ghc-prim:GHC.Types.:";
+
+INSTANTIATE_TEST_SUITE_P(
+    Rule, RealPrograms,
+    ::testing::Values(
+        RealCase{"leak_hp", "leak-programs/leak-hT.hp",
+                 {{kMap, Trend::grows}, {kInt, Trend::grows}, {kCons, Trend::grows}, {"THUNK", Trend::released}}},
+        RealCase{"leak_eventlog", "leak-programs/leak-hT.eventlog",
+                 {{kMap, Trend::grows}, {kInt, Trend::grows}, {kCons, Trend::grows}, {"THUNK", Trend::released}}},
+        RealCase{"release_hp", "leak-programs/release-hT.hp",
+                 {{kMap, Trend::released}, {kInt, Trend::released}, {kCons, Trend::released}}},
+        RealCase{"release_eventlog", "leak-programs/release-hT.eventlog",
+                 {{kMap, Trend::released}, {kInt, Trend::released}, {kCons, Trend::released}}},
+        RealCase{"steady_hp", "leak-programs/steady-hT.hp", {{kMap, Trend::steady}, {kInt, Trend::steady}}},
+        RealCase{"steady_eventlog", "leak-programs/steady-hT.eventlog", {{kMap, Trend::steady}, {kInt, Trend::steady}}},
+        RealCase{"leak_torn_down_at_exit_hp", "eventlog-small/leak-hT-N2.hp", {{kInt, Trend::grows}, {kCons, Trend::grows}}},
+        RealCase{"leak_torn_down_at_exit_eventlog", "eventlog-small/leak-hT-N2.eventlog",
+                 {{kInt, Trend::grows}, {kCons, Trend::grows}}}),
     [](const auto& info) { return info.param.name; });
 
 }  // namespace
