@@ -324,6 +324,8 @@ void add_hp2ps_options(CLI::App& app, Options& o, Parsed& p) {
                                                                              {"desc", NameOrder::descending}};
   app.add_option("--sort-name", o.select.by_name, "(-i, -i-) order bands by name, asc or desc")
       ->transform(one_of(orders, "a name order"));
+  app.add_flag("--sort-growth", o.select.by_growth,
+               "order bands by least-squares slope, the fastest-growing at the top (-p's .aux order wins)");
   app.add_option("--eps-width", p.eps, "(-e<w>[in|mm|pt]) EPS scaled to this width, more than 2in");
   app.add_flag("--portrait", p.portrait, "(-g) portrait PostScript placement for previewers");
   app.add_option("--max-bands", p.max_bands, "(-m<n>) band limit, default 20; 0 (or -l) = no limit and no key; above 20 puts the key on its own pages (PNG, SVG: below the graph)")
@@ -443,8 +445,17 @@ void check_diff(const Options& o) {
   if (o.several != Several::diff) return;
   if (o.percent) throw usage_error(Code::conflicting_options, "--diff draws changes in the profile's unit: --percent does not apply");
   if (o.output.style.heap_lines) throw usage_error(Code::conflicting_options, "--diff draws the bands' changes: --heap-lines does not apply");
-  if (o.select.by_deviation || o.select.by_name != NameOrder::none) {
-    throw usage_error(Code::conflicting_options, "--diff orders bands by how much they changed: -d and -i do not apply");
+  if (o.select.by_deviation || o.select.by_name != NameOrder::none || o.select.by_growth) {
+    throw usage_error(Code::conflicting_options,
+                      "--diff orders bands by how much they changed: -d, -i and --sort-growth do not apply");
+  }
+}
+
+// -d and -i sort hp2ps's way, each after the one before; a slope order on
+// top of either would leave one of them meaningless.
+void check_orders(const Options& o) {
+  if (o.select.by_growth && (o.select.by_deviation || o.select.by_name != NameOrder::none)) {
+    throw usage_error(Code::conflicting_options, "--sort-growth orders bands by slope: -d and -i order them otherwise; give one");
   }
 }
 
@@ -465,6 +476,7 @@ void finish_options(CLI::App& app, Options& o, const Parsed& p) {
   if (!p.files.empty()) o.output.files.input = p.files[0];
   finish_several(o, p);
   check_diff(o);
+  check_orders(o);
   check_watch(o);
   if (o.stable_colours && o.output.palette) throw usage_error(Code::conflicting_options, "--stable-colours and --palette: use one or the other");
   if (p.y_max) o.y_max = amount("--y-max", *p.y_max);

@@ -144,11 +144,12 @@ uint32_t hp2ps_hash_bucket(const std::string& name) {
 
 // With a limit of n and more bands, the bottom bands of the current order
 // beyond n - 1 are summed into OTHER, which goes at the very bottom.
-Selection select_bands(const BandStats& stats, const SelectOptions& opts, const std::vector<double>& deviations) {
+Selection select_bands(const BandStats& stats, const SelectOptions& opts, const OrderFigures& keys) {
   Order order = trace_eliminate(stats.totals, initial_order(stats.names), opts.trace_percent);
   if (opts.by_deviation) {
-    selection_sort(order, [&](uint32_t a, uint32_t b) { return deviations[a] < deviations[b]; });
+    selection_sort(order, [&](uint32_t a, uint32_t b) { return keys.deviations[a] < keys.deviations[b]; });
   }
+  if (opts.by_growth) selection_sort(order, [&](uint32_t a, uint32_t b) { return keys.slopes[a] < keys.slopes[b]; });
   if (opts.by_name != NameOrder::none) order_by_name(stats.names, order, opts.by_name);
   if (opts.aux) order_by_aux(stats.names, order, *opts.aux);
   size_t limit = opts.band_limit > 0 ? static_cast<size_t>(opts.band_limit) : 0;

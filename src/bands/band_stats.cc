@@ -32,6 +32,44 @@ class DeviationSink : public SampleSink {
   std::vector<double> means_, squares_;
 };
 
+// Sums for least squares on times shifted by the first sample with data
+// (smaller numbers, less cancellation); the common sums are kept as they
+// stood at the last sample with data, so trailing empty samples count not.
+class SlopeSink : public SampleSink {
+ public:
+  SlopeSink(const BandStats& stats, size_t bands) : source_(stats.info.header.source), sv_(bands, 0), stv_(bands, 0) {}
+  void band(uint32_t id, std::string_view) override {
+    if (id >= sv_.size()) throw profile_changed(source_);
+  }
+  void sample(const Sample& sample) override {
+    bool data = false;
+    for (const DataPoint& p : sample.points) data = data || p.value != 0;
+    if (!started_ && !data) return;
+    if (!started_) started_ = true, t0_ = sample.time;
+    double t = sample.time - t0_;
+    run_.n += 1, run_.st += t, run_.stt += t * t;
+    for (const DataPoint& p : sample.points) sv_[p.band] += p.value, stv_[p.band] += t * p.value;
+    if (data) at_last_ = run_;
+  }
+  std::vector<double> slopes() const {
+    std::vector<double> out(sv_.size(), 0);
+    double spread = at_last_.n * at_last_.stt - at_last_.st * at_last_.st;
+    if (!(spread > 0)) return out;
+    for (size_t b = 0; b < out.size(); ++b) out[b] = (at_last_.n * stv_[b] - at_last_.st * sv_[b]) / spread;
+    return out;
+  }
+
+ private:
+  struct Sums {
+    double n = 0, st = 0, stt = 0;
+  };
+  const std::string& source_;
+  bool started_ = false;
+  double t0_ = 0;
+  Sums run_, at_last_;
+  std::vector<double> sv_, stv_;
+};
+
 }  // namespace
 
 void StatsSink::band(uint32_t, std::string_view name) {
@@ -73,6 +111,20 @@ std::vector<double> band_deviations(const SampleSource& source, const BandStats&
   Warnings again;  // the first read reported them
   source(sink, again);
   return sink.deviations(stats.samples);
+}
+
+std::vector<double> band_slopes(const SampleSource& source, const BandStats& stats) {
+  SlopeSink sink(stats, stats.names.size());
+  Warnings again;  // the first read reported them
+  source(sink, again);
+  return sink.slopes();
+}
+
+OrderFigures order_figures(const SampleSource& source, const BandStats& stats, bool by_deviation, bool by_growth) {
+  OrderFigures f;
+  if (by_deviation) f.deviations = band_deviations(source, stats);
+  if (by_growth) f.slopes = band_slopes(source, stats);
+  return f;
 }
 
 }  // namespace hpng

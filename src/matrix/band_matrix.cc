@@ -122,8 +122,8 @@ BandMatrix matrix_from_stats(const SampleSource& source, const BandStats& stats,
                   "no sample has data (" + std::to_string(stats.samples) +
                       " empty samples: was the program killed before its first census?); the chart is empty"});
   }
-  std::vector<double> sd = select.by_deviation ? band_deviations(source, stats) : std::vector<double>();
-  Selection selection = select_bands(stats, select, sd);
+  Selection selection =
+      select_bands(stats, select, order_figures(source, stats, select.by_deviation, select.by_growth));
   return build_matrix(source, stats, selection, {time_buckets, select.aux}, warnings);
 }
 

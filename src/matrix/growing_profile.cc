@@ -224,13 +224,13 @@ GrowingProfile::Figures GrowingProfile::every_sample() const {
 BandMatrix GrowingProfile::matrix(const SelectOptions& select, size_t time_buckets, Warnings& warnings) const {
   SampleSource kept = kept_source();
   if (store_->every_sample()) return profile_matrix(kept, select, time_buckets, warnings);
-  // The selection is every sample's; -d's deviations and the drawing are
-  // the kept samples' (the first and the last among them, so the x axis is
-  // every sample's).
+  // The selection is every sample's; -d's deviations, the slopes and the
+  // drawing are the kept samples' (the first and the last among them, so
+  // the x axis is every sample's).
   Figures every = every_sample();
   BandStats of_kept = collect_stats(kept, warnings);
-  std::vector<double> sd = select.by_deviation ? band_deviations(kept, of_kept) : std::vector<double>();
-  Selection selection = select_bands(every.stats, select, sd);
+  OrderFigures keys = order_figures(kept, of_kept, select.by_deviation, select.by_growth);
+  Selection selection = select_bands(every.stats, select, keys);
   BandMatrix m = build_matrix(kept, of_kept, selection, {time_buckets, select.aux}, warnings);
   m.samples = every.stats.samples;
   if (selection.drawn.size() + selection.other.size() == every.stats.names.size()) m.total = every.area;

@@ -1,6 +1,7 @@
 // Band selection: hp2ps's processing of the per-band figures, stage by
 // stage in hp2ps's order: a hash-seeded start order, trace elimination
-// (which also sorts by total), -d, -i, -p, then the band limit and OTHER.
+// (which also sorts by total), -d, -i (or our --sort-growth), -p, then the
+// band limit and OTHER.
 // A pure function of the figures: which bands are drawn, in which order,
 // and which are summed into OTHER.
 #pragma once
@@ -19,6 +20,7 @@ struct SelectOptions {
   double trace_percent = 1.0;  // -t
   bool by_deviation = false;   // -d
   NameOrder by_name = NameOrder::none;  // -i, -i-
+  bool by_growth = false;      // --sort-growth: by slope, the fastest-growing on top
   int band_limit = 20;         // -m; 0 = no limit
   const AuxFile* aux = nullptr;  // -p
   // A vector picture's own limit, so that its file stays small however many
@@ -35,8 +37,8 @@ struct Selection {
   size_t rows() const { return drawn.size() + (other.empty() ? 0 : 1); }
 };
 
-// `deviations` (band_deviations) is needed with opts.by_deviation only.
-Selection select_bands(const BandStats& stats, const SelectOptions& opts, const std::vector<double>& deviations = {});
+// `keys` (order_figures) are needed with opts.by_deviation or by_growth only.
+Selection select_bands(const BandStats& stats, const SelectOptions& opts, const OrderFigures& keys = {});
 
 // hp2ps's 513-bucket hash: the order bands start in before any sort, which
 // decides how ties end up.

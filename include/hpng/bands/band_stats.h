@@ -51,6 +51,19 @@ BandStats collect_stats(const SampleSource& source, Warnings& warnings);
 // samples (a missing point counting as zero in the mean), / (N - 1).
 std::vector<double> band_deviations(const SampleSource& source, const BandStats& stats);
 
+// A second read, for --sort-growth: each band's least-squares slope of
+// value on time (units a second) over the samples from the first to the
+// last with any data, a missing point counting as zero: the slope the
+// JSON's "stats" give for a band drawn alone (band_figures.h).
+std::vector<double> band_slopes(const SampleSource& source, const BandStats& stats);
+
+// The figures the orders asked for need (each empty when not asked for).
+struct OrderFigures {
+  std::vector<double> deviations;  // -d
+  std::vector<double> slopes;      // --sort-growth
+};
+OrderFigures order_figures(const SampleSource& source, const BandStats& stats, bool by_deviation, bool by_growth);
+
 // hp2ps's total + v, truncated to a 64-bit integer (saturating).
 int64_t add_truncating(int64_t total, double v);
 

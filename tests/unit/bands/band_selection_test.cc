@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "hpng/matrix/band_figures.h"
 #include "hpng/matrix/band_matrix.h"
 #include "support/util.h"
 
@@ -119,6 +120,38 @@ TEST(Bands, OrderByNameAndDeviation) {
   SelectOptions dev;
   dev.by_deviation = true;  // sd: big 0, small ~13.4, mid ~56.6
   EXPECT_EQ(names(select_bands(profile(body), dev)), (std::vector<std::string>{"big_smooth", "small_wiggly", "mid_rough"}));
+}
+
+// --sort-growth: by least-squares slope over the samples with data, the
+// fastest-growing on top whatever its size; the closing empty sample counts
+// not (it would make every band fall).
+TEST(Bands, OrderByGrowth) {
+  const char* body =
+      "BEGIN_SAMPLE 0.0 END_SAMPLE 0.0\n"
+      "BEGIN_SAMPLE 1.0 big_falls 900 small_rises 1 flat 50 END_SAMPLE 1.0\n"
+      "BEGIN_SAMPLE 2.0 big_falls 600 small_rises 30 flat 50 END_SAMPLE 2.0\n"
+      "BEGIN_SAMPLE 3.0 big_falls 300 small_rises 60 flat 50 END_SAMPLE 3.0\n"
+      "BEGIN_SAMPLE 4.0 END_SAMPLE 4.0\n";
+  SelectOptions growth;
+  growth.by_growth = true;
+  EXPECT_EQ(names(select_bands(profile(body), growth)), (std::vector<std::string>{"big_falls", "flat", "small_rises"}));
+  EXPECT_EQ(names(select_bands(profile(body), {})), (std::vector<std::string>{"small_rises", "flat", "big_falls"}));
+  AuxFile aux;  // -p: the .aux's order wins over every other
+  aux.order = {{"small_rises", 1}, {"big_falls", 2}, {"flat", 3}};
+  growth.aux = &aux;
+  EXPECT_EQ(names(select_bands(profile(body), growth)), (std::vector<std::string>{"small_rises", "big_falls", "flat"}));
+}
+
+// The order's slope is the one the JSON gives for each band drawn alone.
+TEST(Bands, GrowthOrderSlopesAreTheFiguresSlopes) {
+  std::string hp = test::read_file(std::string(HPNG_CASES) + "/../leak-programs/leak-hT.hp");
+  SelectOptions every;
+  every.trace_percent = 0, every.band_limit = 0, every.by_growth = true;
+  BandMatrix m = select_bands(hp, every);
+  std::vector<BandFigures> f = band_figures(m);
+  ASSERT_GT(f.size(), 5u);
+  for (size_t i = 1; i < f.size(); ++i) EXPECT_LE(f[i - 1].slope, f[i].slope) << m.bands[i].name;
+  EXPECT_EQ(m.bands.back().name, "ghc-prim:GHC.Types.:");
 }
 
 TEST(Bands, AuxOrderPutsUnknownBandsFirst) {

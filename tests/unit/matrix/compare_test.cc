@@ -116,6 +116,28 @@ TEST(Compare, BandsSelectionAndScalesAreDecidedOverAllInputs) {
   EXPECT_NEAR(ms[1].total, own_b.total, 1e-6 * own_b.total);
 }
 
+// --sort-growth over runs: each band by its fastest growth in any run, each
+// run's slope on its own clock: `a` grows 30 a second in the first run and
+// not at all in the second, `b` 20 in both: `a` is on top (one slope over
+// both runs' samples would give a 15, b 20).
+TEST(Compare, GrowthOrderTakesEachBandsFastestGrowth) {
+  auto run = [](int a_growth) {
+    std::string hp = "JOB \"j\" DATE \"d\" SAMPLE_UNIT \"s\" VALUE_UNIT \"b\"\n";
+    for (int k = 1; k <= 3; ++k) {
+      std::string t = std::to_string(k) + ".0";
+      hp += "BEGIN_SAMPLE " + t + " falls " + std::to_string(1000 - 100 * k) + " a " +
+            std::to_string(10 + a_growth * k) + " b " + std::to_string(20 * k) + " END_SAMPLE " + t + "\n";
+    }
+    return hp;
+  };
+  SelectOptions growth = selecting(0, 0);
+  growth.by_growth = true;
+  std::vector<BandMatrix> ms = compared({{"one.hp", run(30)}, {"two.hp", run(0)}}, growth);
+  std::vector<std::string> order;
+  for (const Band& band : ms[0].bands) order.push_back(band.name);
+  EXPECT_EQ(order, (std::vector<std::string>{"falls", "b", "a"}));
+}
+
 TEST(Compare, TheSameBandHasTheSameFillInEveryChart) {
   Input a{"banksim.hc.hp", real("banksim/banksim.hc.hp")}, b{"banksim.hc-i0.001.hp", real("banksim/banksim.hc-i0.001.hp")};
   std::vector<BandMatrix> ms = compared({a, b});
@@ -304,7 +326,7 @@ TEST_F(CompareCli, CombinationsThatMakeNoSenseAreUsageErrors) {
       {"--compare --diff a.hp b.hp -o x.ps", "use one or the other"},
       {"--compare -p a.hp b.hp -o x.ps", "no .aux"},
       {"--diff --percent a.hp b.hp -o x.ps", "--percent does not apply"},
-      {"--diff -d a.hp b.hp -o x.ps", "-d and -i do not apply"},
+      {"--diff -d a.hp b.hp -o x.ps", "-d, -i and --sort-growth do not apply"},
       {"--compare a.hp b.hp -o x.eps", "EPS holds one picture"},
       {"--stable-colours --palette viridis a.hp", "use one or the other"},
       {"--percent --y-max 5 a.hp", "--y-max does not apply"},
