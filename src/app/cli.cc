@@ -301,7 +301,7 @@ void add_file_options(CLI::App& app, Options& o, Parsed& p) {
                  "Input profile (.hp or eventlog, also gzip, xz or zstd compressed); `prof` reads prof.hp. Without it, "
                  "stdin -> stdout. Several with --compare or --diff");
   app.add_option("-o,--output", o.output.files.output, "Output file ('-' is stdout). Default: ./<base>.<ext>, stdout in filter mode");
-  app.add_option("--format", o.output.files.format, "ps, eps, pdf, svg, png, json or csv. Default: from the output's extension, else ps (eps with -e)")
+  app.add_option("--format", o.output.files.format, "ps, eps, pdf, svg, png, json, csv or text (a report; also txt). Default: from the output's extension, else ps (eps with -e)")
       ->transform(one_of(output_formats(), "a format hp2ps-ng writes"));
   static const std::vector<std::pair<std::string_view, InputFormat>> inputs = {
       {"auto", InputFormat::automatic}, {"hp", InputFormat::hp}, {"eventlog", InputFormat::eventlog}};

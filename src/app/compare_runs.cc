@@ -10,6 +10,7 @@
 #include "hpng/matrix/compare.h"
 #include "hpng/output/export.h"
 #include "hpng/output/output_file.h"
+#include "hpng/output/text_report.h"
 
 namespace hpng {
 
@@ -43,6 +44,7 @@ std::string compare_output(const Job& job, std::vector<BandMatrix> ms, Warnings&
   for (BandMatrix& m : ms) apply_scales(m, job.matrix, warnings);
   if (plan.files.format == OutputFormat::json) return matrices_json(ms, names);
   if (plan.files.format == OutputFormat::csv) return matrices_csv(ms, names);
+  if (plan.files.format == OutputFormat::text) return compare_report(ms, names, job.select.band_limit == 0);
   std::vector<double> shades = band_shades(ms[0], plan, job.matrix);
   name_charts(ms, names);
   std::string title = job.asked.title ? *job.asked.title : "compare: " + names[0] + " ...";

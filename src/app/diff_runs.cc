@@ -6,6 +6,7 @@
 #include "hpng/matrix/diff.h"
 #include "hpng/output/export.h"
 #include "hpng/output/output_file.h"
+#include "hpng/output/text_report.h"
 
 namespace hpng {
 
@@ -21,6 +22,17 @@ std::string diff_output(const Job& job, BandMatrix d, Warnings& warnings) {
   return render_picture(layout_chart(d, shades, plan.chart), title, plan, job);
 }
 
+// The report reads the runs themselves; the chart and the data their
+// difference.
+std::string diff_text(const Job& job, const BandMatrix& before, const BandMatrix& after, Warnings& warnings) {
+  if (job.output->files.format == OutputFormat::text) {
+    return diff_report(before, after, {shown_name(job.inputs[0]), shown_name(job.inputs[1])}, job.select.band_limit == 0);
+  }
+  BandMatrix d = difference(before, after, job.select.band_limit);
+  d.info.header.job = shown_name(job.inputs[1]) + " minus " + shown_name(job.inputs[0]);
+  return diff_output(job, std::move(d), warnings);
+}
+
 }  // namespace
 
 void run_diff(const Job& job, Warnings& warnings) {
@@ -31,9 +43,7 @@ void run_diff(const Job& job, Warnings& warnings) {
   BandMatrix before = profile_matrix(sources[0], every_band, 0, warnings);
   BandMatrix after = profile_matrix(sources[1], every_band, 0, warnings);
   check_units({&before, &after}, job);
-  BandMatrix d = difference(before, after, job.select.band_limit);
-  d.info.header.job = shown_name(job.inputs[1]) + " minus " + shown_name(job.inputs[0]);
-  write_output(job.output->files.output, diff_output(job, std::move(d), warnings));
+  write_output(job.output->files.output, diff_text(job, before, after, warnings));
   check_gates(job.gates, {judged(shown_name(job.inputs[0]), before), judged(shown_name(job.inputs[1]), after)}, true);
 }
 

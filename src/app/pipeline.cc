@@ -11,6 +11,7 @@
 #include "hpng/output/aux_writer.h"
 #include "hpng/output/export.h"
 #include "hpng/output/output_file.h"
+#include "hpng/output/text_report.h"
 #include "hpng/read/read.h"
 #include "hpng/render/render.h"
 #include "hpng/shade/heap_lines.h"
@@ -116,6 +117,7 @@ std::string picture_or_export(const BandMatrix& m, const std::vector<double>& sh
                               const OutputPlan& plan) {
   if (plan.files.format == OutputFormat::json) return matrix_json(m);
   if (plan.files.format == OutputFormat::csv) return matrix_csv(m);
+  if (plan.files.format == OutputFormat::text) return profile_report(m, shown_name(job.inputs[0]), job.select.band_limit == 0);
   const std::string& title = plan.chart.title ? *plan.chart.title : m.info.header.job;
   return render_picture(layout_chart(m, shades, plan.chart), title, plan, job);
 }

@@ -126,7 +126,7 @@ FilePlan several_files(const Job& job, Warnings& warnings) {
   // Each chart's text and frame cost about 23 KB of SVG: 32 keep a picture
   // under 1 MB (and are more than one page can be read from).
   constexpr size_t kMostCharts = 32;
-  bool picture = plan.format != OutputFormat::json && plan.format != OutputFormat::csv;
+  bool picture = !is_data_format(plan.format);
   if (job.mode == Mode::compare && picture && job.inputs.size() > kMostCharts) {
     throw usage_error(Code::bad_option, "--compare draws at most " + std::to_string(kMostCharts) + " charts in one picture, not " +
                                             std::to_string(job.inputs.size()) + ": compare fewer runs, or write JSON or CSV");
@@ -154,6 +154,9 @@ OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings) {
   plan.files = several ? several_files(job, warnings)
                        : plan_files(job.asked.files, format, job.asked.style.eps_width > 0, warnings);
   check_outputs(plan.files, input_refs(job));
+  if (plan.files.format == OutputFormat::text && job.matrix.percent) {
+    throw usage_error(Code::conflicting_options, "the text report gives sizes and growth: --percent does not apply");
+  }
   if (job.asked.files.reuse_aux && !plan.files.read_aux.empty()) plan.aux = read_aux(load_input(plan.files.read_aux));
   plan.palette = job.asked.palette ? *find_palette(*job.asked.palette) : default_palette(job.asked.style.colour);
   plan.chart = chart_style(job.asked, plan.palette, plan.files.format, format, warnings);

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 namespace hpng {
 
@@ -29,7 +30,56 @@ size_t utf8_len(std::string_view s, size_t i) {
   return n;
 }
 
+constexpr size_t kMaxBytes = 1024;  // more than any line of a page holds
+const std::string kEllipsis = "\u2026";
+
+using Fits = std::function<bool(const std::string&)>;
+
+std::string fit_stack(const std::string& s, const Fits& fits) {
+  std::vector<size_t> slashes;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '/') slashes.push_back(i);
+  }
+  if (slashes.empty()) return "";
+  std::string head = s.substr(0, slashes.front() + 1) + kEllipsis;
+  for (size_t k = 1; k < slashes.size(); ++k) {  // fewest names dropped first
+    std::string t = head + s.substr(slashes[k]);
+    if (fits(t)) return t;
+  }
+  return fits(head) ? head : "";
+}
+
+std::string fit_characters(const std::string& s, const Fits& fits) {
+  size_t lo = 0, hi = s.size();
+  auto cut = [&](size_t n) {
+    size_t head = n * 2 / 5;
+    return std::string(utf8_prefix(s, head)) + kEllipsis + std::string(utf8_suffix(s, n - head));
+  };
+  while (lo < hi) {  // the largest byte count that fits
+    size_t mid = (lo + hi + 1) / 2;
+    if (fits(cut(mid))) lo = mid; else hi = mid - 1;
+  }
+  return cut(lo);
+}
+
 }  // namespace
+
+std::string_view utf8_suffix(std::string_view s, size_t max_bytes) {
+  if (s.size() <= max_bytes) return s;
+  size_t start = s.size() - max_bytes;
+  while (start < s.size() && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) ++start;
+  return s.substr(start);
+}
+
+std::string shorten_middle(const std::string& name, const Fits& fits) {
+  bool whole = name.size() <= 2 * kMaxBytes;
+  std::string s = whole ? to_valid_utf8(name)
+                        : to_valid_utf8(utf8_prefix(name, kMaxBytes)) + kEllipsis +
+                              to_valid_utf8(utf8_suffix(name, kMaxBytes));
+  if (whole && fits(s)) return s;
+  std::string stack = fit_stack(s, fits);
+  return stack.empty() ? fit_characters(s, fits) : stack;
+}
 
 std::string to_valid_utf8(std::string_view s) {
   std::string out;

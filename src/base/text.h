@@ -1,6 +1,7 @@
 // Text helpers shared by the writers: names come from input files and may be
 // any bytes, while JSON, SVG and Pango need valid UTF-8.
 #pragma once
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -12,6 +13,17 @@ std::string to_valid_utf8(std::string_view s);
 // The longest prefix of at most max_bytes that does not split a UTF-8
 // character.
 std::string_view utf8_prefix(std::string_view s, size_t max_bytes);
+
+// The longest suffix of at most max_bytes that starts a UTF-8 character.
+std::string_view utf8_suffix(std::string_view s, size_t max_bytes);
+
+// A name shortened in its middle until `fits` accepts it, as the key shows
+// names: a cost-centre stack (innermost first) keeps its first name whole
+// and as many of its outermost as fit ("go/…/main/Main.CAF", else "go/…");
+// other names keep two fifths of what fits before the ellipsis, the rest
+// after. Valid UTF-8 out; only the first and last KiB of a longer name are
+// ever looked at, so a 2 MB name costs no more than a long one.
+std::string shorten_middle(const std::string& name, const std::function<bool(const std::string&)>& fits);
 
 // "1,234,567": hp2ps's digit grouping of a truncated integer.
 std::string group_digits(double v);

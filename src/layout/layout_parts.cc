@@ -16,44 +16,6 @@ namespace {
 constexpr size_t kMaxBytes = 1024;  // more than any line of a page holds
 const std::string kEllipsis = "\u2026";
 
-// The longest suffix of at most max_bytes that starts a UTF-8 character.
-std::string_view utf8_suffix(std::string_view s, size_t max_bytes) {
-  if (s.size() <= max_bytes) return s;
-  size_t start = s.size() - max_bytes;
-  while (start < s.size() && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) ++start;
-  return s.substr(start);
-}
-
-// A cost-centre stack, innermost first: its first name whole, and as many
-// of the outermost as fit ("go/…/main/Main.CAF", else "go/…").
-std::string fit_stack(const std::string& s, double size, double width) {
-  std::vector<size_t> slashes;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '/') slashes.push_back(i);
-  }
-  if (slashes.empty()) return "";
-  std::string head = s.substr(0, slashes.front() + 1) + kEllipsis;
-  for (size_t k = 1; k < slashes.size(); ++k) {  // fewest names dropped first
-    std::string t = head + s.substr(slashes[k]);
-    if (text_width(t, size) <= width) return t;
-  }
-  return text_width(head, size) <= width ? head : "";
-}
-
-// As many characters as fit, two fifths of them before the ellipsis.
-std::string fit_characters(const std::string& s, double size, double width) {
-  size_t lo = 0, hi = s.size();
-  auto cut = [&](size_t n) {
-    size_t head = n * 2 / 5;
-    return std::string(utf8_prefix(s, head)) + kEllipsis + std::string(utf8_suffix(s, n - head));
-  };
-  while (lo < hi) {  // the largest byte count that fits
-    size_t mid = (lo + hi + 1) / 2;
-    if (text_width(cut(mid), size) <= width) lo = mid; else hi = mid - 1;
-  }
-  return cut(lo);
-}
-
 std::string figure(const char* format, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, format, v);
@@ -125,13 +87,7 @@ std::string fit_end(const std::string& name, double size, double width) {
 }
 
 std::string fit_middle(const std::string& name, double size, double width) {
-  std::string s = name.size() <= 2 * kMaxBytes
-                      ? to_valid_utf8(name)
-                      : to_valid_utf8(utf8_prefix(name, kMaxBytes)) + kEllipsis +
-                            to_valid_utf8(utf8_suffix(name, kMaxBytes));
-  if (name.size() <= 2 * kMaxBytes && text_width(s, size) <= width) return s;
-  std::string stack = fit_stack(s, size, width);
-  return stack.empty() ? fit_characters(s, size, width) : stack;
+  return shorten_middle(name, [&](const std::string& t) { return text_width(t, size) <= width; });
 }
 
 double hp2ps_units(const std::string& s) {

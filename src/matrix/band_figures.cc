@@ -7,32 +7,10 @@ namespace hpng {
 
 namespace {
 
-// The samples from the first to the last that hold any data: a .hp's opening
-// and closing empty samples (and an eventlog's opening one, which the reader
-// adds) say nothing of where a band began or ended. `judged` is the sample
-// whose values are "the end of the run" for the trend: the last, unless its
-// total is under a tenth of the one before's, as in the census GHC takes while
-// it tears the heap down at exit, which alone would call every leak released.
-struct Span {
-  size_t first = 0, end = 0;  // [first, end)
-  size_t judged = 0;
-  size_t size() const { return end - first; }
-};
-
 double total_at(const BandMatrix& m, size_t k) {
   double sum = 0;
   for (const Band& b : m.bands) sum += b.values[k];
   return sum;
-}
-
-Span span_with_data(const BandMatrix& m) {
-  Span s{0, m.times.size(), 0};
-  while (s.end > 0 && total_at(m, s.end - 1) == 0) --s.end;
-  while (s.first < s.end && total_at(m, s.first) == 0) ++s.first;
-  if (s.size() == 0) return s;
-  s.judged = s.end - 1;
-  if (s.size() > 2 && 10 * total_at(m, s.judged) < total_at(m, s.judged - 1)) --s.judged;
-  return s;
 }
 
 void fit(const std::vector<double>& t, const std::vector<double>& v, Span s, BandFigures& f) {
@@ -76,6 +54,16 @@ BandFigures figures_of(const std::vector<double>& t, const Band& b, Span s) {
 }
 
 }  // namespace
+
+Span span_with_data(const BandMatrix& m) {
+  Span s{0, m.times.size(), 0};
+  while (s.end > 0 && total_at(m, s.end - 1) == 0) --s.end;
+  while (s.first < s.end && total_at(m, s.first) == 0) ++s.first;
+  if (s.size() == 0) return s;
+  s.judged = s.end - 1;
+  if (s.size() > 2 && 10 * total_at(m, s.judged) < total_at(m, s.judged - 1)) --s.judged;
+  return s;
+}
 
 const char* trend_name(Trend t) {
   switch (t) {

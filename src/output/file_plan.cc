@@ -57,7 +57,7 @@ OutputFormat format_of(const FileOptions& f, bool eps, Warnings& warnings) {
   std::string ext = f.output.empty() || f.output == "-" ? "" : lower(extension(f.output));
   std::optional<OutputFormat> by_name = ext.empty() ? std::nullopt : known_format(ext);
   if (!ext.empty() && !by_name && !f.format) {
-    throw usage_error(Code::unknown_extension, "-o " + shown_path(f.output) + ": hp2ps-ng writes .ps, .eps, .pdf, .svg, .png, .json and .csv files, not ." +
+    throw usage_error(Code::unknown_extension, "-o " + shown_path(f.output) + ": hp2ps-ng writes .ps, .eps, .pdf, .svg, .png, .json, .csv and .txt files, not ." +
                       ext + " (give --format to write that name anyway)");
   }
   if (f.format && by_name && *by_name != *f.format && !(eps && *by_name == OutputFormat::ps)) {
@@ -76,7 +76,7 @@ std::string default_output(const FileOptions& f, const std::string& base, Output
 }
 
 void plan_aux(const FileOptions& f, const std::string& base, FilePlan& plan) {
-  bool data = plan.format == OutputFormat::json || plan.format == OutputFormat::csv;
+  bool data = is_data_format(plan.format);
   if (f.no_aux) return;
   if (f.aux) {
     plan.read_aux = plan.write_aux = *f.aux;

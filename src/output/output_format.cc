@@ -6,7 +6,8 @@ namespace hpng {
 const std::vector<std::pair<std::string_view, OutputFormat>>& output_formats() {
   static const std::vector<std::pair<std::string_view, OutputFormat>> table = {
       {"ps", OutputFormat::ps},   {"eps", OutputFormat::eps},   {"pdf", OutputFormat::pdf}, {"svg", OutputFormat::svg},
-      {"png", OutputFormat::png}, {"json", OutputFormat::json}, {"csv", OutputFormat::csv}};
+      {"png", OutputFormat::png}, {"json", OutputFormat::json}, {"csv", OutputFormat::csv},
+      {"txt", OutputFormat::text}, {"text", OutputFormat::text}};
   return table;
 }
 
@@ -33,8 +34,13 @@ const char* format_name(OutputFormat f) {
     case OutputFormat::png: return "PNG";
     case OutputFormat::json: return "JSON";
     case OutputFormat::csv: return "CSV";
+    case OutputFormat::text: return "text";
   }
   return "PostScript";
+}
+
+bool is_data_format(OutputFormat f) {
+  return f == OutputFormat::json || f == OutputFormat::csv || f == OutputFormat::text;
 }
 
 }  // namespace hpng

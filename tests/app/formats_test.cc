@@ -63,3 +63,64 @@ TEST(Formats, PngHasTheRequestedResolution) {
 
 }  // namespace
 }  // namespace hpng
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+// The text report end to end: chosen by the name or by --format, on files
+// and standard input, for one profile, --compare and --diff; no .aux; with
+// a gate it is written and the exit status is 3.
+std::string leak_folder() {
+  std::string dir = scratch_dir(), data = std::string(HPNG_SOURCE_DIR) + "/tests/data/leak-programs/";
+  write_file(dir + "/leak.hp", read_file(data + "leak-hT.hp"));
+  write_file(dir + "/release.hp", read_file(data + "release-hT.hp"));
+  write_file(dir + "/leak.eventlog", read_file(data + "leak-hT.eventlog"));
+  return dir;
+}
+
+TEST(TextFormat, ByNameOrFormatFromFilesAndStandardInput) {
+  std::string dir = leak_folder();
+  ASSERT_EQ(run_in(dir, exe() + " -o r.txt leak.hp").status, 0);
+  std::string report = read_file(dir + "/r.txt");
+  EXPECT_EQ(report.rfind("  input       leak.hp\n", 0), 0u) << report;
+  EXPECT_NE(report.find("  suspects    3 bands: "), std::string::npos) << report;
+  EXPECT_FALSE(file_exists(dir + "/r.aux")) << "a report has no .aux";
+  CommandResult piped = run_in(dir, "cat leak.eventlog | " + exe() + " --format text");
+  EXPECT_EQ(piped.status, 0) << piped.err;
+  EXPECT_NE(piped.out.find("  input       stdin\n"), std::string::npos) << piped.out;
+  EXPECT_NE(piped.out.find("  heap size   peak "), std::string::npos) << piped.out;
+}
+
+TEST(TextFormat, CompareHasASectionPerRunAndDiffTheChanges) {
+  std::string dir = leak_folder();
+  CommandResult c = run_in(dir, exe() + " --compare leak.hp release.hp --format text -o -");
+  ASSERT_EQ(c.status, 0) << c.err;
+  EXPECT_NE(c.out.find("run 1 of 2\n  input       leak.hp\n"), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("run 2 of 2\n  input       release.hp\n"), std::string::npos) << c.out;
+  CommandResult d = run_in(dir, exe() + " --diff leak.hp release.hp --format text -o -");
+  ASSERT_EQ(d.status, 0) << d.err;
+  EXPECT_NE(d.out.find("  bands whose peak changed most, growth first\n"), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("  peak        -230.7 MB (-91%)\n"), std::string::npos) << d.out;
+}
+
+TEST(TextFormat, AGatePassedStillWritesTheReport) {
+  std::string dir = leak_folder();
+  CommandResult r = run_in(dir, exe() + " --max-peak 100M -o gate.txt leak.hp");
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_NE(read_file(dir + "/gate.txt").find("  peak        253.9 MB at 0.202 s\n"), std::string::npos);
+  EXPECT_EQ(run_in(dir, exe() + " --max-peak 300M -o ok.txt leak.hp").status, 0);
+}
+
+TEST(TextFormat, MinusM0ListsEveryBand) {
+  std::string dir = leak_folder();
+  CommandResult top = run_in(dir, exe() + " -t0 -m30 --format text -o - leak.eventlog");
+  CommandResult all = run_in(dir, exe() + " -t0 -m0 --format text -o - leak.eventlog");
+  EXPECT_NE(top.out.find(" more bands: -m0 lists every one)"), std::string::npos) << top.out;
+  EXPECT_EQ(all.out.find(" more bands: -m0"), std::string::npos) << all.out;
+  EXPECT_GT(all.out.size(), top.out.size());
+}
+
+}  // namespace
+}  // namespace hpng

@@ -49,7 +49,7 @@ struct OutputPlan {
   // and CSV (0) every sample.
   size_t time_buckets = 0;
   std::optional<AuxFile> aux;
-  bool is_chart() const { return files.format != OutputFormat::json && files.format != OutputFormat::csv; }
+  bool is_chart() const { return !is_data_format(files.format); }
 };
 
 // What happens to the matrix between the selection and the drawing.

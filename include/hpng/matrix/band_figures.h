@@ -34,6 +34,19 @@ struct BandFigures {
   Trend trend = Trend::none;
 };
 
+// The samples from the first to the last that hold any data: a .hp's
+// opening and closing empty samples (and an eventlog's opening one, which
+// the reader adds) say nothing of where a band began or ended. `judged` is
+// the sample whose values are "the end of the run" for the trend: the
+// last, unless its total is under a tenth of the one before's, as in the
+// census GHC takes while it tears the heap down at exit.
+struct Span {
+  size_t first = 0, end = 0;  // [first, end)
+  size_t judged = 0;
+  size_t size() const { return end - first; }
+};
+Span span_with_data(const BandMatrix& m);
+
 // One per band of `m`, in its order.
 std::vector<BandFigures> band_figures(const BandMatrix& m);
 

@@ -8,9 +8,10 @@
 
 namespace hpng {
 
-enum class OutputFormat { ps, eps, pdf, svg, png, json, csv };
+enum class OutputFormat { ps, eps, pdf, svg, png, json, csv, text };
 
-// Every format with its name (which is also its file extension).
+// Every format with its names: the first is also its file extension (text
+// is also called "text").
 const std::vector<std::pair<std::string_view, OutputFormat>>& output_formats();
 
 // The format named `name` ("ps", "svg", ...; lower case), if any.
@@ -18,5 +19,8 @@ std::optional<OutputFormat> known_format(std::string_view name);
 
 const char* format_extension(OutputFormat f);  // "ps", "svg", ...
 const char* format_name(OutputFormat f);       // "PostScript", "SVG", ...
+
+// JSON, CSV and the text report: figures, not a picture (no .aux, no fonts).
+bool is_data_format(OutputFormat f);
 
 }  // namespace hpng

@@ -1,0 +1,285 @@
+// See text_report.h. Every line fits 80 columns (a column per character):
+// names are shortened as the key shortens them, and the text that comes
+// from the input is made safe for a terminal.
+#include "hpng/output/text_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <numeric>
+
+#include "base/text.h"
+#include "hpng/matrix/band_figures.h"
+
+namespace hpng {
+
+namespace {
+
+constexpr size_t kWidth = 80;
+
+// Control characters (C0, DEL, C1) in a name could move a terminal's cursor
+// or change its colours: each becomes '?'.
+std::string printable(const std::string& raw) {
+  std::string s = to_valid_utf8(raw), out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    bool c1 = c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) < 0xA0;
+    if (c < 0x20 || c == 0x7f || c1) {
+      out += '?';
+      i += c1;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+size_t columns(const std::string& s) {
+  return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+std::string fit(const std::string& name, size_t width) {
+  return shorten_middle(printable(name), [&](const std::string& t) { return columns(t) <= width; });
+}
+
+std::string pad_left(const std::string& s, size_t width) {
+  return std::string(width > columns(s) ? width - columns(s) : 0, ' ') + s;
+}
+
+std::string pad_right(const std::string& s, size_t width) {
+  return s + std::string(width > columns(s) ? width - columns(s) : 0, ' ');
+}
+
+std::string printed(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+// 98.1 MB: powers of 1000, one decimal; other units keep their name.
+std::string amount(double v, const std::string& unit, bool sign = false) {
+  static const char* const kPrefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+  double a = std::fabs(v);
+  size_t k = 0;
+  while (a >= 999.95 && k + 1 < std::size(kPrefixes)) a /= 1000, ++k;
+  std::string head = v < 0 ? "-" : sign && v > 0 ? "+" : "";
+  std::string number = printed(k == 0 ? "%.0f" : "%.1f", a);
+  if (unit == "bytes") return head + number + " " + kPrefixes[k] + "B";
+  return head + number + (k ? std::string(" ") + kPrefixes[k] : "") + " " + unit;
+}
+
+std::string time_unit(const std::string& unit) { return unit == "seconds" ? "s" : unit; }
+
+// Seven columns at most (up to 99999 s), never an exponent: 0.052 s,
+// 4.97 s, 1234 s.
+std::string when(double t, const std::string& unit) {
+  double a = std::fabs(t);
+  return printed(a < 1 ? "%.3f" : a < 100 ? "%#.3g" : "%.0f", t) + " " + time_unit(unit);
+}
+
+std::string field(const std::string& label, const std::string& text) {
+  return "  " + pad_right(label, 12) + fit(text, kWidth - 14) + "\n";
+}
+
+// The band table's columns: trend, peak, its time, final, growth (the
+// slope), share of the title total, then the name in what is left of 80.
+constexpr size_t kTrend = 8, kSize = 8, kTime = 7, kGrowth = 11, kShare = 5;
+constexpr size_t kNameWidth = kWidth - (2 + kTrend + kSize + kTime + kSize + kGrowth + kShare + 6);
+
+std::string table_row(const std::vector<std::string>& cells, const std::string& name) {
+  const size_t widths[] = {kTrend, kSize, kTime, kSize, kGrowth, kShare};
+  std::string row = "  " + pad_right(cells[0], widths[0]);
+  for (size_t k = 1; k < cells.size(); ++k) row += " " + pad_left(cells[k], widths[k]);
+  return row + " " + fit(name, kNameWidth) + "\n";
+}
+
+std::string band_row(const BandMatrix& m, const Band& b, const BandFigures& f) {
+  const ProfileHeader& h = m.info.header;
+  double share = m.total > 0 ? 100 * b.area / m.total : 0;
+  return table_row({trend_name(f.trend), amount(f.peak, h.value_unit), when(f.peak_time, h.sample_unit),
+                    amount(f.final, h.value_unit), amount(f.slope, h.value_unit, true) + "/" + time_unit(h.sample_unit),
+                    printed(share >= 99.95 ? "%.0f%%" : "%.1f%%", share)},
+                   b.name);
+}
+
+// A leak suspect: a band that grows to the end (band_figures.h) and at its
+// peak holds 1 % of the profile's peak or more (a 128-byte band that grew
+// is no lead).
+bool suspect(const BandFigures& f, const BandMatrix& m) { return f.trend == Trend::grows && f.peak >= m.peak.total / 100; }
+
+// The suspects first, fastest-growing first; then the rest, largest peak
+// first; ties in drawing order.
+std::vector<size_t> report_order(const BandMatrix& m, const std::vector<BandFigures>& f) {
+  std::vector<size_t> order(f.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    bool sa = suspect(f[a], m), sb = suspect(f[b], m);
+    if (sa != sb) return sa;
+    return sa ? f[a].slope > f[b].slope : f[a].peak > f[b].peak;
+  });
+  return order;
+}
+
+std::string more_line(size_t left, const char* what) {
+  if (left == 0) return "";
+  return "  (" + std::to_string(left) + " more " + what + (left == 1 ? "" : "s") + ": -m0 lists every one)\n";
+}
+
+std::string band_table(const BandMatrix& m, const std::vector<BandFigures>& f, const std::vector<size_t>& order,
+                       bool every_band) {
+  size_t shown = every_band ? order.size() : std::min(order.size(), kReportBands);
+  std::string out = table_row({"trend", "peak", "at", "final", "growth", "share"}, "band");
+  for (size_t k = 0; k < shown; ++k) out += band_row(m, m.bands[order[k]], f[order[k]]);
+  return out + more_line(order.size() - shown, "band");
+}
+
+// As many of the names as fit whole, then how many more.
+std::string name_list(const std::vector<std::string>& names, size_t width) {
+  std::string out;
+  size_t k = 0;
+  for (; k < names.size(); ++k) {
+    std::string more = k + 1 < names.size() ? " and " + std::to_string(names.size() - k - 1) + " more" : "";
+    std::string next = out + (k ? ", " : "") + printable(names[k]);
+    if (columns(next + more) > width) break;
+    out = next;
+  }
+  if (k == 0) out = fit(names[0], width / 2), k = 1;
+  return k < names.size() ? out + " and " + std::to_string(names.size() - k) + " more" : out;
+}
+
+std::string suspects(const BandMatrix& m, const std::vector<BandFigures>& f, const std::vector<size_t>& order) {
+  std::vector<std::string> names;
+  for (size_t b : order) {
+    if (suspect(f[b], m)) names.push_back(m.bands[b].name);
+  }
+  if (names.empty()) return "none: no band of 1 % of the peak or more grows to the end";
+  std::string head = std::to_string(names.size()) + (names.size() == 1 ? " band: " : " bands: ");
+  return head + name_list(names, kWidth - 14 - head.size());
+}
+
+// The heap's own lines from an eventlog's GC events, at their peaks.
+std::string heap_fields(const BandMatrix& m) {
+  std::string out;
+  for (const Series& s : m.info.series) {
+    if ((s.name != "heap size" && s.name != "live bytes") || s.values.empty()) continue;
+    size_t top = static_cast<size_t>(std::max_element(s.values.begin(), s.values.end()) - s.values.begin());
+    out += field(s.name, "peak " + amount(s.values[top], "bytes") + " at " + when(s.times[top], m.info.header.sample_unit) +
+                             " (" + s.event + ")");
+  }
+  return out;
+}
+
+// Why a band's final figure can be far below where its trend was judged.
+std::string end_field(const BandMatrix& m) {
+  Span s = span_with_data(m);
+  if (s.size() == 0 || s.judged + 1 == s.end) return "";
+  const std::string& unit = m.info.header.sample_unit;
+  return field("end", "trends judged at " + when(m.times[s.judged], unit) + " (at " + when(m.times[s.end - 1], unit) +
+                          " the heap was torn down at exit)");
+}
+
+std::string profile_fields(const BandMatrix& m, const std::string& input) {
+  const ProfileHeader& h = m.info.header;
+  bool log = h.input_format == "eventlog";
+  std::string what = log ? "eventlog" : ".hp";
+  if (m.info.run && !m.info.run->breakdown.empty()) what += ", " + m.info.run->breakdown;
+  double span = m.times.empty() ? 0 : m.times.back() - m.times.front();
+  what += ", " + std::to_string(m.samples) + " samples over " + when(span, h.sample_unit) +
+          (log ? " (elapsed time)" : " (the program's own time)");
+  return field("input", input) + field("job", h.job) + field("date", h.date) + field("profile", what) +
+         field("peak", amount(m.peak.total, h.value_unit) + " at " + when(m.peak.time, h.sample_unit)) +
+         field("final", amount(m.peak.final_total, h.value_unit) + " (the last sample with data)") + heap_fields(m);
+}
+
+// --diff: a band's peak in each run (0 where a run lacks it).
+struct Change {
+  std::string name;
+  double before = 0, after = 0;
+  double by() const { return after - before; }
+};
+
+std::vector<Change> peak_changes(const BandMatrix& before, const BandMatrix& after) {
+  std::map<std::string, Change> by_name;  // one order whatever the runs'
+  for (const Band& b : before.bands) by_name[b.name].before = b.peak;
+  for (const Band& b : after.bands) by_name[b.name].after = b.peak;
+  std::vector<Change> out;
+  for (auto& [name, c] : by_name) {
+    c.name = name;
+    if (c.by() != 0) out.push_back(c);
+  }
+  return out;
+}
+
+// The largest changes either way, then growth first (the most first), then
+// the falls (the most first).
+void order_changes(std::vector<Change>& cs, bool every_band) {
+  std::stable_sort(cs.begin(), cs.end(), [](const Change& a, const Change& b) { return std::fabs(a.by()) > std::fabs(b.by()); });
+  if (!every_band && cs.size() > kReportBands) cs.resize(kReportBands);
+  std::stable_sort(cs.begin(), cs.end(), [](const Change& a, const Change& b) {
+    if ((a.by() > 0) != (b.by() > 0)) return a.by() > 0;
+    return std::fabs(a.by()) > std::fabs(b.by());
+  });
+}
+
+constexpr size_t kChange = 10, kRatio = 7;
+constexpr size_t kChangeName = kWidth - (2 + kChange + kSize + kSize + kRatio + 4);
+
+std::string ratio(const Change& c) {
+  if (c.before == 0) return "new";
+  if (c.after == 0) return "gone";
+  return printed("%+.0f%%", 100 * c.by() / c.before);
+}
+
+std::string change_row(const std::vector<std::string>& cells, const std::string& name) {
+  return "  " + pad_left(cells[0], kChange) + " " + pad_left(cells[1], kSize) + " " + pad_left(cells[2], kSize) + " " +
+         pad_left(cells[3], kRatio) + " " + fit(name, kChangeName) + "\n";
+}
+
+std::string run_line(const BandMatrix& m, const std::string& input) {
+  const ProfileHeader& h = m.info.header;
+  return input + ": peak " + amount(m.peak.total, h.value_unit) + " at " + when(m.peak.time, h.sample_unit) +
+         ", final " + amount(m.peak.final_total, h.value_unit);
+}
+
+std::string change_table(const BandMatrix& before, const BandMatrix& after, bool every_band) {
+  std::vector<Change> cs = peak_changes(before, after);
+  size_t changed = cs.size();
+  order_changes(cs, every_band);
+  const std::string& unit = after.info.header.value_unit;
+  std::string out = "  bands whose peak changed most, growth first\n" +
+                    change_row({"change", "before", "after", "ratio"}, "band");
+  for (const Change& c : cs) {
+    out += change_row({amount(c.by(), unit, true), amount(c.before, unit), amount(c.after, unit), ratio(c)}, c.name);
+  }
+  return out + more_line(changed - cs.size(), "changed band");
+}
+
+}  // namespace
+
+std::string diff_report(const BandMatrix& before, const BandMatrix& after, const std::vector<std::string>& inputs,
+                        bool every_band) {
+  Change total{"", before.peak.total, after.peak.total};
+  std::string change = amount(total.by(), after.info.header.value_unit, true) +
+                       (total.before > 0 ? " (" + ratio(total) + ")" : "");
+  return field("before", run_line(before, inputs[0])) + field("after", run_line(after, inputs[1])) +
+         field("peak", change) + "\n" + change_table(before, after, every_band);
+}
+
+std::string profile_report(const BandMatrix& m, const std::string& input, bool every_band) {
+  std::vector<BandFigures> f = band_figures(m);
+  std::vector<size_t> order = report_order(m, f);
+  return profile_fields(m, input) + end_field(m) + field("suspects", suspects(m, f, order)) + "\n" + band_table(m, f, order, every_band);
+}
+
+std::string compare_report(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs,
+                           bool every_band) {
+  std::string out;
+  for (size_t k = 0; k < ms.size(); ++k) {
+    out += (k ? "\n" : "") + std::string("run ") + std::to_string(k + 1) + " of " + std::to_string(ms.size()) + "\n";
+    out += profile_report(ms[k], inputs[k], every_band);
+  }
+  return out;
+}
+
+}  // namespace hpng

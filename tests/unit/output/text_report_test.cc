@@ -1,0 +1,132 @@
+// The text report: its order (the suspects first by growth, then by peak),
+// its figures in human units against a hand computation, 80 columns
+// whatever the names, the top 20 unless -m0, --diff's changes growth first,
+// an eventlog's heap lines, and the census at exit named.
+#include "hpng/output/text_report.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "support/util.h"
+
+namespace hpng {
+namespace {
+
+std::string header() { return "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"; }
+
+// Bands given by their values at 0, 1, 2, ... s, then the closing empty sample.
+std::string profile(const std::vector<std::pair<std::string, std::vector<long long>>>& bands) {
+  std::string hp = header();
+  size_t n = bands[0].second.size();
+  for (size_t k = 0; k <= n; ++k) {
+    hp += "BEGIN_SAMPLE " + std::to_string(k) + ".0\n";
+    for (const auto& [name, v] : bands) {
+      if (k < n) hp += name + "\t" + std::to_string(v[k]) + "\n";
+    }
+    hp += "END_SAMPLE " + std::to_string(k) + ".0\n";
+  }
+  return hp;
+}
+
+BandMatrix every(const std::string& hp, const std::string& name = "p.hp") {
+  SelectOptions o;
+  o.trace_percent = 0, o.band_limit = 0;
+  return test::select_in_memory(name, hp, o);
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+// The table's rows, after its heading row.
+std::vector<std::string> rows(const std::string& report) {
+  std::vector<std::string> all = lines(report), out;
+  size_t k = 0;
+  while (k < all.size() && all[k].find("  trend") != 0) ++k;
+  for (++k; k < all.size(); ++k) out.push_back(all[k]);
+  return out;
+}
+
+size_t columns(const std::string& s) {
+  size_t n = 0;
+  for (char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+TEST(TextReport, SuspectsFirstByGrowthThenByPeakWithHandFigures) {
+  std::string hp = profile({{"big_released", {9000000, 9000000, 1000000, 1000000, 1000000}},
+                            {"slow_leak", {1000000, 1500000, 2000000, 2500000, 3000000}},
+                            {"fast_leak", {1000000, 2000000, 3000000, 4000000, 5000000}},
+                            {"steady", {4000000, 4000000, 4000000, 4000000, 4000000}}});
+  std::string r = profile_report(every(hp), "p.hp", false);
+  std::vector<std::string> t = rows(r);
+  ASSERT_EQ(t.size(), 4u) << r;
+  // Areas down to the closing sample at 5 s: fast 14.5, slow 9.5, big 16.5,
+  // steady 18 of 58.5 MB s. Slopes: fast 1 MB/s, big -24/10 MB/s.
+  EXPECT_EQ(t[0], "  grows      5.0 MB  4.00 s   5.0 MB   +1.0 MB/s 24.8% fast_leak");
+  EXPECT_EQ(t[1], "  grows      3.0 MB  4.00 s   3.0 MB +500.0 kB/s 16.2% slow_leak");
+  EXPECT_EQ(t[2], "  released   9.0 MB 0.000 s   1.0 MB   -2.4 MB/s 28.2% big_released");
+  EXPECT_EQ(t[3], "  steady     4.0 MB 0.000 s   4.0 MB       0 B/s 30.8% steady");
+  EXPECT_NE(r.find("  peak        16.5 MB at 1.00 s\n"), std::string::npos) << r;  // 9 + 1.5 + 2 + 4
+  EXPECT_NE(r.find("  final       13.0 MB (the last sample with data)\n"), std::string::npos) << r;
+  EXPECT_NE(r.find("  suspects    2 bands: fast_leak, slow_leak\n"), std::string::npos) << r;
+}
+
+TEST(TextReport, EveryLineFitsEightyColumnsAndNoControlCharacterPasses) {
+  std::string stack = "go";
+  for (int k = 0; k < 400; ++k) stack += "/f" + std::to_string(k);
+  std::string hp = profile({{stack, {100, 200}}, {"evil\x1b[31mred\x7f\xc2\x9b", {50, 60}}, {std::string(5000, 'x'), {1, 2}}});
+  hp.replace(hp.find("JOB \"j\""), 7, "JOB \"" + std::string(300, 'J') + "\"");
+  std::string r = profile_report(every(hp), std::string(200, 'p') + ".hp", true);
+  for (const std::string& line : lines(r)) EXPECT_LE(columns(line), 80u) << line;
+  for (char c : r) EXPECT_FALSE((static_cast<unsigned char>(c) < 0x20 && c != '\n') || c == 0x7f) << int(c);
+  EXPECT_EQ(r.find("\xc2\x9b"), std::string::npos) << "a C1 control (CSI) reaches the terminal";
+  EXPECT_NE(r.find(" go/\u2026/f396/f397/f398/f399\n"), std::string::npos) << "a stack keeps its first and last frames, as the key:\n" << r;
+}
+
+TEST(TextReport, TwentyBandsUnlessEveryOneIsAsked) {
+  std::vector<std::pair<std::string, std::vector<long long>>> bands;
+  for (int k = 0; k < 30; ++k) bands.push_back({"b" + std::to_string(k), {k + 1, k + 1}});
+  BandMatrix m = every(profile(bands));
+  std::string top = profile_report(m, "p.hp", false), all = profile_report(m, "p.hp", true);
+  EXPECT_EQ(rows(top).size(), 21u) << top;
+  EXPECT_EQ(rows(top).back(), "  (10 more bands: -m0 lists every one)");
+  EXPECT_NE(rows(top)[0].find(" b29"), std::string::npos) << "the largest first";
+  EXPECT_EQ(rows(all).size(), 30u);
+}
+
+TEST(TextReport, DiffListsTheLargestChangesGrowthFirst) {
+  BandMatrix before = every(profile({{"fixed", {9000000, 9000000}}, {"same", {5, 5}}, {"worse", {100, 100}}, {"gone", {1000, 1000}}}));
+  BandMatrix after = every(profile({{"fixed", {1000000, 1000000}}, {"same", {5, 5}}, {"worse", {3100, 3100}}, {"new", {20, 20}}}));
+  std::string r = diff_report(before, after, {"a.hp", "b.hp"}, false);
+  std::vector<std::string> all = lines(r);
+  size_t head = 0;
+  while (head < all.size() && all[head].find("      change") != 0) ++head;
+  ASSERT_LT(head + 4, all.size()) << r;
+  EXPECT_EQ(all[head + 1], "     +3.0 kB    100 B   3.1 kB  +3000% worse");
+  EXPECT_EQ(all[head + 2], "       +20 B      0 B     20 B     new new");
+  EXPECT_EQ(all[head + 3], "     -8.0 MB   9.0 MB   1.0 MB    -89% fixed");
+  EXPECT_EQ(all[head + 4], "     -1.0 kB   1.0 kB      0 B    gone gone");
+  EXPECT_EQ(head + 5, all.size()) << "an unchanged band is not listed:\n" << r;
+  EXPECT_NE(r.find("  peak        -8.0 MB (-89%)\n"), std::string::npos) << r;  // 9,001,105 to 1,003,125
+}
+
+TEST(TextReport, AnEventlogGivesTheHeapsPeaksAndTheCensusAtExit) {
+  std::string dir = std::string(HPNG_CASES) + "/../";
+  std::string log = profile_report(every(test::read_file(dir + "eventlog-small/leak-hT-N2.eventlog"), "l.eventlog"), "l", false);
+  EXPECT_NE(log.find("  heap size   peak 315.6 MB at 1.81 s (HEAP_SIZE)\n"), std::string::npos) << log;
+  EXPECT_NE(log.find("  live bytes  peak 122.7 MB at 1.81 s (HEAP_LIVE)\n"), std::string::npos) << log;
+  EXPECT_NE(log.find("  end         trends judged at 1.81 s (at 1.84 s the heap was torn down at exit)\n"), std::string::npos) << log;
+  EXPECT_NE(log.find("(elapsed time)"), std::string::npos);
+  EXPECT_NE(log.find("  suspects    2 bands: ghc-prim:GHC.Types.:, ghc-prim:GHC.Types.I#\n"), std::string::npos) << log;
+  std::string hp = profile_report(every(test::read_file(dir + "leak-programs/steady-hT.hp")), "s.hp", false);
+  EXPECT_EQ(hp.find("heap size"), std::string::npos) << "a .hp has no GC events";
+  EXPECT_NE(hp.find("(the program's own time)"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hpng
