@@ -6,7 +6,8 @@
 #  * for an eventlog, a plain read of every byte (hpng_bench bytes), and one
 #    pass of hp2ps-ng's reader (hpng_bench read).
 # Rows: hp2ps-ng -c to PostScript (and its ratio to the floor), -d, standard
-# input from the file and from a pipe, --exact, and hp2ps -c where it is
+# input from the file and from a pipe, --exact, JSON and the text report
+# (the per-band statistics), and hp2ps -c where it is
 # installed (apt-get install ghc). hp2ps-ng's figures and the floors' are
 # the best of three runs, hp2ps's too on corpus-large.hp and of one run
 # elsewhere. Then the output sizes of -c in
@@ -72,6 +73,8 @@ for f in corpus-large.hp samples-50k.hp bands-2000.hp real-hc-200m.hp samples-40
   read -r wall rss < <(timed sh -c '"$0" -c -o out.ps < "$1"' "$ng" "$f"); row "$f" "... < file" "$wall" "$rss" "$base"
   read -r wall rss < <(timed sh -c 'cat "$1" | "$0" -c -o out.ps' "$ng" "$f"); row "$f" "... from a pipe" "$wall" "$rss" "$base"
   read -r wall rss < <(timed "$ng" -c --exact -o exact.ps "$f"); row "$f" "... --exact" "$wall" "$rss" "$base"
+  read -r wall rss < <(timed "$ng" -o out.json "$f"); row "$f" "hp2ps-ng -o x.json" "$wall" "$rss" "$base"
+  read -r wall rss < <(timed "$ng" -o out.txt "$f"); row "$f" "hp2ps-ng -o x.txt" "$wall" "$rss" "$base"
   if [ "${f##*.}" = hp ] && command -v hp2ps >/dev/null &&
      { [ "${BENCH_HP2PS:-1}" = 1 ] || { [ "${BENCH_HP2PS:-1}" = corpus ] && [ "$f" = corpus-large.hp ]; }; }; then
     runs=1; [ "$f" = corpus-large.hp ] && runs=3  # two seconds a run there

@@ -32,6 +32,13 @@ EventlogWriter& EventlogWriter::event(uint16_t id, uint64_t ts, const std::strin
   return *this;
 }
 
+EventlogWriter& EventlogWriter::ipe(uint64_t ts, const Ipe& r, bool one_short, const std::string& appended) {
+  std::string payload = u64(r.address) + str(r.table_name) + str(r.closure_type) + str(r.type) + str(r.label) +
+                        str(r.module) + str(r.src_file + ":" + r.src_span) + appended;
+  events_ += u16(169) + u64(ts) + u16(payload.size() - (one_short ? 1 : 0)) + payload;
+  return *this;
+}
+
 EventlogWriter& EventlogWriter::heap_prof_begin(uint64_t ts, uint32_t breakdown, const std::string& bio_filter) {
   return event(160, ts, u8(0) + u64(100000000) + u32(breakdown) + str("") + str("") + str("") + str("") + str("") +
                             str("") + str(bio_filter));

@@ -33,6 +33,7 @@ enum Id : uint16_t {
   kHeapProfSampleString = 164,
   kHeapProfSampleEnd = 165,
   kHeapBioProfSampleBegin = 166,
+  kIpe = 169,
 };
 
 struct Fields {
@@ -80,7 +81,7 @@ inline HeapProfBegin heap_prof_begin(std::string_view payload) {
   return b;
 }
 
-constexpr uint32_t kBreakdownBiography = 6;
+constexpr uint32_t kBreakdownBiography = 6, kBreakdownInfoTable = 8;
 
 // HEAP_PROF_COST_CENTRE: Word32 id, Strings label, module, source location,
 // Word8 flags.
@@ -146,6 +147,35 @@ inline std::optional<uint64_t> bio_census_time(std::string_view payload) {
   uint64_t t = f.uint(8);
   if (f.short_read) return std::nullopt;
   return t;
+}
+
+// IPE: Word64 info-table address, then Strings table name, closure type (a
+// decimal number as text), type description, label, module, source
+// location ("file:span"). Fields a newer GHC appends are not read. Empty
+// for an event shorter than its address.
+struct IpeRecord {
+  uint64_t address = 0;
+  std::string table_name, closure_type, type, label, module, src_loc;
+};
+inline std::optional<IpeRecord> ipe(std::string_view payload) {
+  Fields f{payload};
+  IpeRecord r;
+  r.address = f.uint(8);
+  if (f.short_read) return std::nullopt;
+  for (std::string* s : {&r.table_name, &r.closure_type, &r.type, &r.label, &r.module, &r.src_loc}) *s = f.string();
+  return r;
+}
+
+// GHC before January 2024 (#24287) declared an IPE event one byte shorter
+// than it wrote: the ':' joining the source file and span was not counted.
+// Such a payload holds five of the six NULs, the sixth is the byte after it.
+inline size_t ipe_length(std::string_view after_head, size_t declared) {
+  if (declared < 8 || after_head.size() <= declared || after_head[declared] != '\0') return declared;
+  std::string_view p = after_head.substr(8, declared - 8);
+  if (p.empty() || p.back() == '\0') return declared;
+  size_t nuls = 0;
+  for (char c : p) nuls += c == '\0';
+  return nuls == 5 ? declared + 1 : declared;
 }
 
 // True when the RTS way of an RTS_IDENTIFIER ("GHC-9.0.2 rts_p") has a "p"

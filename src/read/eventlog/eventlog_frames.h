@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "hpng/input/input.h"
+#include "read/eventlog/eventlog_events.h"
 
 namespace hpng {
 
@@ -48,6 +49,10 @@ class EventFrames {
     if (s.size() - at < head) return Next::more;
     size_t len = size == kVariable ? be16(s.data() + at + 10) : static_cast<size_t>(size);
     if (len > s.size() - at - head) return Next::more;
+    if (id == kIpeId) {  // a byte short in older GHCs (eventlog_events.h)
+      if (len == s.size() - at - head) return Next::more;  // the byte that tells is not here yet
+      len = events::ipe_length(s.substr(at + head), len);
+    }
     e = {id, be64(s.data() + at + 2), s.substr(at + head, len), base + at};
     pos_ = base + at + head + len;
     return Next::event;
@@ -61,6 +66,7 @@ class EventFrames {
 
  private:
   static constexpr int kUndeclared = -2, kVariable = -1;
+  static constexpr uint16_t kIpeId = 169;
   static uint64_t be(std::string_view s, size_t at, size_t bytes) {
     uint64_t v = 0;
     for (size_t i = 0; i < bytes; ++i) v = (v << 8) | static_cast<unsigned char>(s[at + i]);

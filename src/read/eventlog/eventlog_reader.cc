@@ -20,7 +20,8 @@
 //  * a second HEAP_PROF_BEGIN with the same breakdown continues the profile;
 //    one with another breakdown ends it (the rest is ignored, with a warning);
 //  * traceMarker events are marks, wherever in the log they are (a
-//    capability's block is often written before the global one).
+//    capability's block is often written before the global one);
+//  * -hi bands are named from the log's IPE records (ipe_names.h).
 #include "hpng/read/eventlog_reader.h"
 
 #include <algorithm>
@@ -32,6 +33,7 @@
 #include "read/eventlog/eventlog_frames.h"
 #include "read/eventlog/eventlog_job.h"
 #include "read/eventlog/heap_series.h"
+#include "read/eventlog/ipe_names.h"
 #include "stream/name_table.h"
 
 namespace hpng {
@@ -71,10 +73,13 @@ class BandKeys {
     return key_of_label_[name];
   }
   static constexpr uint32_t kNone = UINT32_MAX;
-  uint32_t band(uint32_t key, const CostCentres& ccs, size_t cut, SampleSink& sink) {
+  // `ipe`: a -hi profile's records, else null.
+  uint32_t band(uint32_t key, const CostCentres& ccs, size_t cut, const IpeNames* ipe, SampleSink& sink) {
     if (band_of_key_[key] != kNone) return band_of_key_[key];
     const Key& k = keys_[key];
-    std::string name = k.is_stack ? ccs.stack_name(stacks_.name(k.name), cut) : std::string(labels_.name(k.name));
+    std::string name = k.is_stack ? ccs.stack_name(stacks_.name(k.name), cut)
+                       : ipe      ? ipe->name(labels_.name(k.name))
+                                  : std::string(labels_.name(k.name));
     if (!names_.insert(name).second) name = with_free_suffix(unsuffixed(name));
     uint32_t id = bands_++;
     sink.band(id, name);
@@ -125,7 +130,7 @@ double seconds(uint64_t ns) { return static_cast<double>(ns) / 1e9; }
 
 class EventlogParser {
  public:
-  explicit EventlogParser(const EventlogOptions& opts) : opts_(opts) {}
+  explicit EventlogParser(const EventlogOptions& opts, IpeNames ipe = {}) : opts_(opts), ipe_(std::move(ipe)) {}
   size_t feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
               Warnings& warnings);
   ProfileInfo info() const;
@@ -168,6 +173,7 @@ class EventlogParser {
   bool header_read_ = false, ended_ = false;
   size_t stopped_at_ = SIZE_MAX;  // an undeclared event type: reading stopped
   CostCentres ccs_;
+  IpeNames ipe_;  // found before reading, and as they come
   BandKeys keys_;
   bool seen_begin_ = false, profile_ended_ = false;
   events::HeapProfBegin begin_{0, 0, ""};
@@ -258,7 +264,8 @@ void EventlogParser::deliver(double time, std::vector<DataPoint>& points) {
     ++delivered_;
   }
   size_t cut = static_cast<size_t>(opts_.ccs_length);
-  for (DataPoint& p : points) p.band = keys_.band(p.band, ccs_, cut, *sink_);
+  const IpeNames* ipe = begin_.breakdown == events::kBreakdownInfoTable ? &ipe_ : nullptr;
+  for (DataPoint& p : points) p.band = keys_.band(p.band, ccs_, cut, ipe, *sink_);
   last_time_ = std::max(last_time_, time);
   sink_->sample({last_time_, points});
 }
@@ -276,6 +283,9 @@ void EventlogParser::run_event(const Event& e) {
         run_.generations = h->generations, run_.max_heap = h->max_heap, run_.allocation_area = h->allocation_area;
         run_.megablock = h->megablock, run_.block = h->block;
       }
+      break;
+    case events::kIpe:
+      if (std::optional<events::IpeRecord> r = events::ipe(e.payload)) ipe_.add(std::move(*r));
       break;
     case events::kUserMarker: marks_.push_back({seconds(e.time), std::string(events::marker_name(e.payload))}); break;
     case events::kBlockMarker: {
@@ -435,12 +445,13 @@ ProfileInfo EventlogReader::info() const { return parser_->info(); }
 size_t EventlogReader::samples() const { return parser_->samples(); }
 bool EventlogReader::ended() const { return parser_->ended(); }
 
+// A whole file: a -hi log's IPE records are found first, wherever they are.
 ProfileInfo read_eventlog(const Input& in, const EventlogOptions& opts, SampleSink& sink, Warnings& warnings) {
-  EventlogReader reader(opts);
+  EventlogParser parser(opts, ipe_records(in));
   read_windows(in, [&](std::string_view bytes, size_t base, bool at_end) {
-    return reader.feed(in, bytes, base, at_end, sink, warnings);
+    return parser.feed(in, bytes, base, at_end, sink, warnings);
   });
-  return reader.info();
+  return parser.info();
 }
 
 }  // namespace hpng

@@ -1,0 +1,121 @@
+// -hi eventlogs (GHC 9.2+, -finfo-table-map): bands named from the IPE
+// records of their info tables, wherever the records are in the log, unique
+// where two records would give one name, a pointer without a record kept;
+// the same output from logs whose IPE lengths are a byte short (GHC #24287)
+// or that carry fields appended after the six strings.
+#include <gtest/gtest.h>
+
+#include "hpng/read/eventlog_reader.h"
+#include "support/eventlog_writer.h"
+#include "support/util.h"
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+// The first record of ghc-events' public GHC 9.2 test log, as ghc-events
+// prints it, and one of a leak.
+const EventlogWriter::Ipe kSat{0x409f78, "sat_s154_info", "21", "Integer -> IO ()", "main", "Main", "Test.hs", "5:1-30"};
+const EventlogWriter::Ipe kGo{0x4a3f10, "go_info", "15", "[Int]", "go", "Leak", "src/Leak.hs", "12:5-30"};
+
+enum class Where { before, after };
+
+struct LogShape {
+  Where records = Where::before;
+  bool one_short = false;
+  std::string appended;
+  std::vector<EventlogWriter::Ipe> extra;
+};
+
+std::string hi_log(const LogShape& shape) {
+  EventlogWriter w;
+  w.declare_standard().declare(169, -1);
+  std::vector<EventlogWriter::Ipe> records{kSat, kGo};
+  records.insert(records.end(), shape.extra.begin(), shape.extra.end());
+  w.block(1000, 0xFFFF, [&](EventlogWriter& b) {
+    if (shape.records == Where::before) {
+      for (const auto& r : records) b.ipe(100, r, shape.one_short, shape.appended);
+    }
+    b.heap_prof_begin(2000, 8);
+    for (uint64_t k = 1; k <= 2; ++k) {
+      b.sample_begin(k * 10000000).sample_string(k * 10000000, 100 * k, "0x409f78");
+      b.sample_string(k * 10000000, 200 * k, "0x4a3f10").sample_string(k * 10000000, 7, "0xdeadbeef");
+      for (size_t e = 0; e < shape.extra.size(); ++e) {
+        char text[32];
+        std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(shape.extra[e].address));
+        b.sample_string(k * 10000000, 1 + e, text);
+      }
+      b.sample_end(k * 10000000 + 1);
+    }
+    if (shape.records == Where::after) {
+      for (const auto& r : records) b.ipe(30000000, r, shape.one_short, shape.appended);
+    }
+  });
+  return w.bytes();
+}
+
+FullProfile read(const std::string& bytes) {
+  Input in{"hi.eventlog", bytes};
+  return read_full([&](SampleSink& s, Warnings& w) { return read_eventlog(in, {}, s, w); });
+}
+
+// The values as text: a band missing from a sample is NaN, which no
+// comparison of doubles finds equal.
+std::string values_text(const FullProfile& p) {
+  std::string out;
+  for (const auto& row : p.values) {
+    for (double v : row) out += std::to_string(v) + " ";
+    out += "\n";
+  }
+  return out;
+}
+
+const std::vector<std::string> kNames{"main (Test.hs:5:1-30)", "go (src/Leak.hs:12:5-30)", "0xdeadbeef"};
+
+TEST(IpeNames, HiBandsAreNamedFromTheirRecordsAndAPointerWithoutOneStays) {
+  FullProfile p = read(hi_log({}));
+  EXPECT_EQ(p.band_names, kNames);
+  EXPECT_EQ(p.info.run->breakdown, "-hi");
+  EXPECT_TRUE(p.warnings.empty());
+}
+
+TEST(IpeNames, RecordsAfterTheSamplesNameThemToo) {
+  FullProfile before = read(hi_log({})), after = read(hi_log({Where::after, false, "", {}}));
+  EXPECT_EQ(after.band_names, kNames);
+  EXPECT_EQ(values_text(after), values_text(before));
+}
+
+TEST(IpeNames, ShortLengthsAndAppendedFieldsReadTheSame) {
+  FullProfile plain = read(hi_log({}));
+  for (const LogShape& shape : {LogShape{Where::before, true, "", {}}, LogShape{Where::after, true, "", {}},
+                                LogShape{Where::before, false, std::string("\x01\x02\x03\0more\0", 10), {}}}) {
+    FullProfile p = read(hi_log(shape));
+    EXPECT_EQ(p.band_names, kNames) << shape.one_short;
+    EXPECT_EQ(values_text(p), values_text(plain));
+    if (shape.records == Where::before) {
+      EXPECT_EQ(p.times, plain.times);
+    }
+    EXPECT_TRUE(p.warnings.empty()) << p.warnings.size();
+  }
+}
+
+TEST(IpeNames, TwoRecordsOfOneNameAreToldApartByTheirTables) {
+  EventlogWriter::Ipe twin = kGo;
+  twin.address = 0x4a4000, twin.table_name = "go1_info";
+  FullProfile p = read(hi_log({Where::before, false, "", {twin}}));
+  EXPECT_EQ(p.band_names, (std::vector<std::string>{"main (Test.hs:5:1-30)", "go (src/Leak.hs:12:5-30, go_info)",
+                                                    "0xdeadbeef", "go (src/Leak.hs:12:5-30, go1_info)"}));
+}
+
+TEST(IpeNames, TheChartAndJsonShowTheNames) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/hi.eventlog", hi_log({Where::after, true, "", {}}));
+  CommandResult r = run_in(dir, exe() + " --format json -o - hi.eventlog");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"name\": \"go (src/Leak.hs:12:5-30)\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"name\": \"main (Test.hs:5:1-30)\""), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace hpng
