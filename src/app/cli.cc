@@ -324,6 +324,9 @@ void add_hp2ps_options(CLI::App& app, Options& o, Parsed& p) {
                                                                              {"desc", NameOrder::descending}};
   app.add_option("--sort-name", o.select.by_name, "(-i, -i-) order bands by name, asc or desc")
       ->transform(one_of(orders, "a name order"));
+  app.add_flag("--sort-number", o.select.by_number,
+               "order bands by the number their names are (-he's eras: 2 before 10), the least at the bottom; other "
+               "names above them, by name");
   app.add_flag("--sort-growth", o.select.by_growth,
                "order bands by least-squares slope, the fastest-growing at the top (-p's .aux order wins)");
   app.add_option("--eps-width", p.eps, "(-e<w>[in|mm|pt]) EPS scaled to this width, more than 2in");
@@ -445,17 +448,19 @@ void check_diff(const Options& o) {
   if (o.several != Several::diff) return;
   if (o.percent) throw usage_error(Code::conflicting_options, "--diff draws changes in the profile's unit: --percent does not apply");
   if (o.output.style.heap_lines) throw usage_error(Code::conflicting_options, "--diff draws the bands' changes: --heap-lines does not apply");
-  if (o.select.by_deviation || o.select.by_name != NameOrder::none || o.select.by_growth) {
+  if (o.select.by_deviation || o.select.by_name != NameOrder::none || o.select.by_growth || o.select.by_number) {
     throw usage_error(Code::conflicting_options,
-                      "--diff orders bands by how much they changed: -d, -i and --sort-growth do not apply");
+                      "--diff orders bands by how much they changed: -d, -i, --sort-growth and --sort-number do not apply");
   }
 }
 
 // -d and -i sort hp2ps's way, each after the one before; a slope order on
 // top of either would leave one of them meaningless.
 void check_orders(const Options& o) {
-  if (o.select.by_growth && (o.select.by_deviation || o.select.by_name != NameOrder::none)) {
-    throw usage_error(Code::conflicting_options, "--sort-growth orders bands by slope: -d and -i order them otherwise; give one");
+  int orders = o.select.by_deviation + (o.select.by_name != NameOrder::none) + o.select.by_growth + o.select.by_number;
+  if (orders > 1 && (o.select.by_growth || o.select.by_number)) {
+    throw usage_error(Code::conflicting_options,
+                      "-d, -i, --sort-growth and --sort-number each order the bands their own way: give one");
   }
 }
 

@@ -5,6 +5,9 @@
 #include "hpng/bands/band_selection.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <optional>
 #include <cstring>
 #include <numeric>
 #include <unordered_map>
@@ -108,6 +111,26 @@ void order_by_name(const std::vector<std::string>& names, Order& order, NameOrde
   }
 }
 
+// The number a name is, whole ("12", "-3", "2.5"), if it is one.
+std::optional<double> number_in(const std::string& name) {
+  double v = 0;
+  auto [end, ec] = std::from_chars(name.data(), name.data() + name.size(), v);
+  if (ec != std::errc() || end != name.data() + name.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+// --sort-number: names that are numbers (a -he profile's eras) in numeric
+// order, 2 before 10, from the bottom; the others above them by name.
+void order_by_number(const std::vector<std::string>& names, Order& order) {
+  std::vector<std::optional<double>> number(names.size());
+  for (uint32_t b : order) number[b] = number_in(names[b]);
+  selection_sort(order, [&](uint32_t a, uint32_t b) {
+    if (number[a].has_value() != number[b].has_value()) return number[a].has_value();
+    if (number[a]) return *number[a] < *number[b];
+    return std::strcmp(names[a].c_str(), names[b].c_str()) < 0;
+  });
+}
+
 // -p: the .aux's ORDER numbers (the first for a name wins); bands it does
 // not list count 0 and so come first.
 void order_by_aux(const std::vector<std::string>& names, Order& order, const AuxFile& aux) {
@@ -151,6 +174,7 @@ Selection select_bands(const BandStats& stats, const SelectOptions& opts, const 
   }
   if (opts.by_growth) selection_sort(order, [&](uint32_t a, uint32_t b) { return keys.slopes[a] < keys.slopes[b]; });
   if (opts.by_name != NameOrder::none) order_by_name(stats.names, order, opts.by_name);
+  if (opts.by_number) order_by_number(stats.names, order);
   if (opts.aux) order_by_aux(stats.names, order, *opts.aux);
   size_t limit = opts.band_limit > 0 ? static_cast<size_t>(opts.band_limit) : 0;
   size_t by_limit = limit && order.size() > limit ? order.size() - limit + 1 : 0;

@@ -108,6 +108,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"compare_and_diff", "--compare --diff @p.hp @p.hp -o @c.svg", Code::conflicting_options},
                       Case{"percent_with_y_max", "--percent --y-max 5 @p.hp", Code::conflicting_options},
                       Case{"percent_text_report", "--percent --format text @p.hp", Code::conflicting_options},
+                      Case{"sort_number_with_i", "--sort-number -i @p.hp", Code::conflicting_options},
+                      Case{"sort_number_with_growth", "--sort-number --sort-growth @p.hp", Code::conflicting_options},
                       Case{"sort_growth_with_d", "--sort-growth -d @p.hp", Code::conflicting_options},
                       Case{"sort_growth_with_i", "--sort-growth -i @p.hp", Code::conflicting_options},
                       Case{"sort_growth_with_diff", "--sort-growth --diff @p.hp @p.hp -o @d.svg", Code::conflicting_options},

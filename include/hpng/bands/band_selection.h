@@ -1,7 +1,7 @@
 // Band selection: hp2ps's processing of the per-band figures, stage by
 // stage in hp2ps's order: a hash-seeded start order, trace elimination
-// (which also sorts by total), -d, -i (or our --sort-growth), -p, then the
-// band limit and OTHER.
+// (which also sorts by total), -d, -i (or our --sort-growth or
+// --sort-number), -p, then the band limit and OTHER.
 // A pure function of the figures: which bands are drawn, in which order,
 // and which are summed into OTHER.
 #pragma once
@@ -21,6 +21,7 @@ struct SelectOptions {
   bool by_deviation = false;   // -d
   NameOrder by_name = NameOrder::none;  // -i, -i-
   bool by_growth = false;      // --sort-growth: by slope, the fastest-growing on top
+  bool by_number = false;      // --sort-number: by the number a name is (-he's eras), the least at the bottom
   int band_limit = 20;         // -m; 0 = no limit
   const AuxFile* aux = nullptr;  // -p
   // A vector picture's own limit, so that its file stays small however many

@@ -6,6 +6,7 @@
 
 #include "hpng/matrix/band_figures.h"
 #include "hpng/matrix/band_matrix.h"
+#include "support/eventlog_writer.h"
 #include "support/util.h"
 
 namespace hpng {
@@ -140,6 +141,27 @@ TEST(Bands, OrderByGrowth) {
   aux.order = {{"small_rises", 1}, {"big_falls", 2}, {"flat", 3}};
   growth.aux = &aux;
   EXPECT_EQ(names(select_bands(profile(body), growth)), (std::vector<std::string>{"small_rises", "big_falls", "flat"}));
+}
+
+// --sort-number: a -he profile's eras in numeric order from the bottom
+// (2 before 10, not "10" before "2"), other names above them by name; from
+// a crafted GHC 9.10 -he eventlog (breakdown 9) with eras 1-12.
+TEST(Bands, OrderByNumber) {
+  test::EventlogWriter w;
+  w.declare_standard();
+  w.block(1000, 0xFFFF, [](test::EventlogWriter& b) {
+    b.heap_prof_begin(2000, 9).sample_begin(10000000);
+    for (int era : {7, 12, 1, 10, 2, 11, 3, 9, 4, 8, 5, 6}) b.sample_string(10000000, 100 + 10 * (era % 5), std::to_string(era));
+    b.sample_end(10000001);
+  });
+  SelectOptions number;
+  number.trace_percent = 0, number.band_limit = 0, number.by_number = true;
+  BandMatrix m = test::select_in_memory("eras.eventlog", w.bytes(), number);
+  EXPECT_EQ(names(m), (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}));
+  EXPECT_EQ(m.info.run->breakdown, "-he");
+  const char* mixed = "BEGIN_SAMPLE 0.0 10 5 2 9 b 1 a 7 2.5 3 -1 4 END_SAMPLE 0.0\n";
+  number.band_limit = 0;
+  EXPECT_EQ(names(select_bands(profile(mixed), number)), (std::vector<std::string>{"-1", "2", "2.5", "10", "a", "b"}));
 }
 
 // The order's slope is the one the JSON gives for each band drawn alone.

@@ -326,7 +326,7 @@ TEST_F(CompareCli, CombinationsThatMakeNoSenseAreUsageErrors) {
       {"--compare --diff a.hp b.hp -o x.ps", "use one or the other"},
       {"--compare -p a.hp b.hp -o x.ps", "no .aux"},
       {"--diff --percent a.hp b.hp -o x.ps", "--percent does not apply"},
-      {"--diff -d a.hp b.hp -o x.ps", "-d, -i and --sort-growth do not apply"},
+      {"--diff -d a.hp b.hp -o x.ps", "-d, -i, --sort-growth and --sort-number do not apply"},
       {"--compare a.hp b.hp -o x.eps", "EPS holds one picture"},
       {"--stable-colours --palette viridis a.hp", "use one or the other"},
       {"--percent --y-max 5 a.hp", "--y-max does not apply"},
