@@ -23,7 +23,7 @@ namespace {
 // Long options whose value is the next argument, copied verbatim.
 bool takes_next_argument(const std::string& a) {
   static const char* const names[] = {"-o",        "--output",  "--format",  "--input-format", "--dpi", "--max-input",
-                                      "--ccs-length", "--from", "--to",      "--include",      "--exclude",
+                                      "--ccs-length", "--ipe", "--from", "--to",      "--include",      "--exclude",
                                       "--merge",   "--aux",     "--max-bands", "--trace",       "--eps-width",
                                       "--sort-name", "--title",   "--palette", "--width",     "--height",
                                       "--x-max",   "--y-max",   "--watch-pid"};
@@ -347,6 +347,9 @@ void add_own_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_option("--ccs-length", o.ccs_length,
                  "Eventlog -hc: cut cost-centre stack names to N bytes as the RTS's -L<N> does (default: whole names)")
       ->check(within(4, 100000, "takes a length from 4 to 100000 bytes"));
+  app.add_option("--ipe", o.ipe,
+                 "A -hi .hp's bands (info-table addresses) named from the IPE records of this eventlog of the same build "
+                 "(+RTS -hi -l)");
   app.add_option("--from", p.from, "Draw only the samples at or after this time (in the profile's sample unit)")
       ->check(within(-1e300, 1e300, "takes a time"));
   app.add_option("--to", p.to, "Draw only the samples at or before this time")->check(within(-1e300, 1e300, "takes a time"));

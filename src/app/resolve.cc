@@ -185,7 +185,8 @@ Job resolve_job(const Options& o, Warnings& warnings) {
   Job job;
   job.mode = mode_of(o);
   for (const std::string& name : input_names(o)) job.inputs.push_back(open_input(name, o, job.mode == Mode::watch));
-  job.read = {{o.ccs_length, o.output.style.heap_lines}, o.window, o.filter};
+  job.read = {{o.ccs_length, o.output.style.heap_lines}, o.window, o.filter, {}};
+  if (o.ipe) job.read.ipe = ipe_band_namer(load_input(*o.ipe));
   job.select = o.select;
   job.matrix = {o.x_max, o.y_max, o.percent, o.stable_colours, o.mixed_units};
   job.asked = o.output;

@@ -48,6 +48,8 @@ std::string folder() {
   std::string wide = kHeader + "BEGIN_SAMPLE 0.0\n";
   for (int b = 0; b < 2000; ++b) wide += "band" + std::to_string(b) + " 5\n";
   write_file(dir + "wide.hp", wide + "END_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n");
+  write_file(dir + "hi.hp", kHeader + "BEGIN_SAMPLE 0.0\n0x409f78\t5\n0x4a3f10\t7\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n");
+  write_file(dir + "plain.eventlog", read_file(std::string(HPNG_CASES) + "/../eventlog-small/leak-hT-N2.eventlog"));
   write_file(dir + "cut.hp.gz", std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10));
   return dir;
 }
@@ -110,6 +112,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"percent_text_report", "--percent --format text @p.hp", Code::conflicting_options},
                       Case{"sort_number_with_i", "--sort-number -i @p.hp", Code::conflicting_options},
                       Case{"sort_number_with_growth", "--sort-number --sort-growth @p.hp", Code::conflicting_options},
+                      Case{"ipe_from_a_log_without_records", "--ipe @plain.eventlog @hi.hp -o @x.svg", Code::bad_option},
                       Case{"sort_growth_with_d", "--sort-growth -d @p.hp", Code::conflicting_options},
                       Case{"sort_growth_with_i", "--sort-growth -i @p.hp", Code::conflicting_options},
                       Case{"sort_growth_with_diff", "--sort-growth --diff @p.hp @p.hp -o @d.svg", Code::conflicting_options},
@@ -153,7 +156,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"no_final_sample", "@unfinished.hp -o @x.svg", Code::unfinished},
                       Case{"cut_in_a_sample", "@cut.hp -o @x.svg", Code::cut_short},
                       Case{"name_beyond_64_kib", "@long.hp -o @x.svg", Code::long_text},
-                      Case{"more_bands_than_a_vector_picture_holds", "-t0 -m0 @wide.hp -o @x.svg", Code::bands_in_other}),
+                      Case{"more_bands_than_a_vector_picture_holds", "-t0 -m0 @wide.hp -o @x.svg", Code::bands_in_other},
+                      Case{"hi_hp_without_ipe", "@hi.hp -o @x.svg", Code::unnamed_bands}),
     [](const auto& info) { return info.param.name; });
 
 // A profile read several times (selection reads it two or three times)

@@ -37,6 +37,7 @@ struct ReadPlan {
   EventlogOptions eventlog;
   TimeWindow window;  // first, so that the filter sees only the window's bands
   BandFilter filter;
+  BandNamer ipe;      // --ipe's names, else empty
 };
 
 // The output, settled for the format of the (first) input: where it goes,

@@ -59,6 +59,7 @@ struct Options {
   size_t max_input = kSpoolLimit;     // --max-input: what a pipe may hold
   SelectOptions select;               // (-p's .aux is read by resolve_job)
   int ccs_length = 0;
+  std::optional<std::string> ipe;     // --ipe: the eventlog whose IPE records name a -hi .hp's bands
   TimeWindow window;                  // --from, --to
   BandFilter filter;                  // --include, --exclude, --merge
   bool percent = false;               // --percent

@@ -61,6 +61,7 @@ enum class Code {
   aux_not_written,   // the output was written, its .aux was not
   file_restarted,    // --watch: the file was truncated or replaced
   waiting,           // --watch: the profile cannot be drawn yet
+  unnamed_bands,     // a -hi .hp's bands are addresses: --ipe names them
 };
 
 // What an error's code means for the run: which exit status, and whether a

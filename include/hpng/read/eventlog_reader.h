@@ -1,7 +1,10 @@
 // Reader for GHC's binary eventlog (+RTS -h... -l): its heap-profile samples
 // as the same stream of complete samples the .hp reader gives.
 #pragma once
+#include <functional>
 #include <memory>
+#include <string>
+#include <string_view>
 
 #include "hpng/input/input.h"
 #include "hpng/stream/samples.h"
@@ -44,6 +47,13 @@ class EventlogReader {
  private:
   std::unique_ptr<EventlogParser> parser_;
 };
+
+// --ipe: the names an eventlog's IPE records give -hi bands (see the
+// reader), for a .hp of the same build, which has only the addresses: a
+// band's text ("0x4a3f10") to its name, the text itself where no record has
+// its address. Throws Error (bad_option) for a log without IPE records.
+using BandNamer = std::function<std::string(std::string_view)>;
+BandNamer ipe_band_namer(const Input& eventlog);
 
 // One whole read of an eventlog.
 ProfileInfo read_eventlog(const Input& in, const EventlogOptions& opts, SampleSink& sink, Warnings& warnings);

@@ -445,6 +445,16 @@ ProfileInfo EventlogReader::info() const { return parser_->info(); }
 size_t EventlogReader::samples() const { return parser_->samples(); }
 bool EventlogReader::ended() const { return parser_->ended(); }
 
+BandNamer ipe_band_namer(const Input& eventlog) {
+  IpeNames names = ipe_records(eventlog, true);
+  if (names.empty()) {
+    throw usage_error(Code::bad_option, "--ipe " + eventlog.name +
+                                            ": no IPE records in it (build the program with -finfo-table-map and run it "
+                                            "with +RTS -hi -l; the eventlog's header must come from GHC 9.2 or later)");
+  }
+  return [names = std::move(names)](std::string_view text) { return names.name(text); };
+}
+
 // A whole file: a -hi log's IPE records are found first, wherever they are.
 ProfileInfo read_eventlog(const Input& in, const EventlogOptions& opts, SampleSink& sink, Warnings& warnings) {
   EventlogParser parser(opts, ipe_records(in));

@@ -44,7 +44,7 @@ std::string IpeNames::name(std::string_view pointer_text) const {
   return with_table + it->second.table_name + ")";
 }
 
-IpeNames ipe_records(const Input& in) {
+IpeNames ipe_records(const Input& in, bool whole_log) {
   IpeNames names;
   EventFrames frames;
   bool header = false;
@@ -57,7 +57,7 @@ IpeNames ipe_records(const Input& in) {
       if (next != EventFrames::Next::event) return in.size();
       if (e.id == events::kIpe) {
         if (std::optional<events::IpeRecord> r = events::ipe(e.payload)) names.add(std::move(*r));
-      } else if (e.id == events::kHeapProfBegin &&
+      } else if (!whole_log && e.id == events::kHeapProfBegin &&
                  events::heap_prof_begin(e.payload).breakdown != events::kBreakdownInfoTable) {
         return in.size();
       }

@@ -117,5 +117,27 @@ TEST(IpeNames, TheChartAndJsonShowTheNames) {
   EXPECT_NE(r.out.find("\"name\": \"main (Test.hs:5:1-30)\""), std::string::npos) << r.out;
 }
 
+// --ipe: a -hi .hp (addresses only) named from an eventlog of the same
+// build; a band without a record keeps its address; the patterns see the
+// names; without --ipe, a warning says how to name them.
+TEST(IpeNames, IpeNamesAHiHpFromAnEventlog) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/hi.eventlog", hi_log({Where::after, true, "", {}}));
+  write_file(dir + "/hi.hp", "JOB \"hi +RTS -hi\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+                             "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\n0x409f78\t100\n0x4a3f10\t50\n0x123\t5\n"
+                             "END_SAMPLE 1.0\nBEGIN_SAMPLE 2.0\nEND_SAMPLE 2.0\n");
+  CommandResult named = run_in(dir, exe() + " -t0 --ipe hi.eventlog --format csv -o - hi.hp");
+  ASSERT_EQ(named.status, 0) << named.err;
+  EXPECT_EQ(named.out.substr(0, named.out.find('\n')), "time,0x123,go (src/Leak.hs:12:5-30),main (Test.hs:5:1-30)");
+  EXPECT_EQ(named.err, "");
+  CommandResult filtered = run_in(dir, exe() + " --ipe hi.eventlog --include 'Leak\\.hs' --format csv -o - hi.hp");
+  EXPECT_EQ(filtered.out.substr(0, filtered.out.find('\n')), "time,go (src/Leak.hs:12:5-30)") << filtered.err;
+  CommandResult bare = run_in(dir, exe() + " -t0 --format csv -o - hi.hp");
+  EXPECT_EQ(bare.out.substr(0, bare.out.find('\n')), "time,0x123,0x4a3f10,0x409f78");
+  EXPECT_NE(bare.err.find("the bands are info-table addresses (a -hi profile): --ipe PROG.eventlog names them"),
+            std::string::npos)
+      << bare.err;
+}
+
 }  // namespace
 }  // namespace hpng
