@@ -23,6 +23,11 @@ class EventlogWriter {
   static std::string str(const std::string& s) { return s + std::string(1, '\0'); }
   static std::string be(uint64_t v, int bytes);
 
+  // Appends bytes that are no event (a damaged stretch).
+  EventlogWriter& raw(const std::string& bytes) {
+    events_ += bytes;
+    return *this;
+  }
   // Appends an event; variable-size types get their length field.
   EventlogWriter& event(uint16_t id, uint64_t ts, const std::string& payload);
 

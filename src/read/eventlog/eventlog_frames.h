@@ -40,7 +40,7 @@ class EventFrames {
   Next next(std::string_view bytes, size_t base, Event& e) {
     std::string_view s = bytes;
     size_t at = pos_ - base;
-    if (s.size() - at < 2) return Next::more;
+    if (at > s.size() || s.size() - at < 2) return Next::more;  // skipped past these bytes
     uint16_t id = be16(s.data() + at);
     if (id == 0xFFFF) return Next::end_marker;
     int size = sizes_[id];
@@ -59,6 +59,9 @@ class EventFrames {
   }
 
   size_t position() const { return pos_; }
+  // Reading goes on at `pos` (a later byte of the file): past a damaged
+  // stretch.
+  void skip_to(size_t pos) { pos_ = pos; }
   bool declared(uint16_t id) const { return sizes_[id] != kUndeclared; }
   // The id of the event at position() (after next() said `undeclared`), in
   // `bytes` (the file's from `base`).

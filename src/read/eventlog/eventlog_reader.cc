@@ -147,6 +147,7 @@ class EventlogParser {
   }
   [[noreturn]] void fail(const std::string& msg) const { throw file_error(Code::no_samples, in_->name, msg); }
   void read_events();
+  bool skip_damage(size_t at);
   // Inlined into the event loop: as a call it took half the reading time.
   [[gnu::always_inline]] inline void handle(const Event& e);
   void run_event(const Event& e);
@@ -329,16 +330,34 @@ void EventlogParser::handle(const Event& e) {
   }
 }
 
+// Bytes inside a block that are no events (an undeclared type, or an event
+// running past the block's end): GHC 9.6-9.10 wrote such stretches (GHC
+// #25165, #26222). The block's marker says where the next block starts:
+// reading goes on there, and a census the stretch cut is dropped.
+bool EventlogParser::skip_damage(size_t at) {
+  if (at >= block_end_) return false;
+  warn(Code::skipped, at, "bytes " + std::to_string(at) + " to " + std::to_string(block_end_) +
+                              " of this block are not events (the log is damaged there); skipped to the next block" +
+                              (in_sample_ ? ", with the heap sample they cut" : ""));
+  if (in_sample_) in_sample_ = false, open_.clear();
+  frames_.skip_to(block_end_);
+  return true;
+}
+
 void EventlogParser::read_events() {
   for (Event e; stopped_at_ == SIZE_MAX;) {
     switch (frames_.next(bytes_, base_, e)) {
       case EventFrames::Next::event:
+        if (e.offset < block_end_ && frames_.position() > block_end_ && skip_damage(e.offset)) break;
         last_ts_ = std::max(last_ts_, e.time);
         handle(e);
         break;
       case EventFrames::Next::end_marker: ended_ = true; return;
       case EventFrames::Next::more: return;
-      case EventFrames::Next::undeclared: stopped_at_ = frames_.position(); return;
+      case EventFrames::Next::undeclared:
+        if (!skip_damage(frames_.position())) stopped_at_ = frames_.position();
+        if (stopped_at_ != SIZE_MAX) return;
+        break;
     }
   }
 }
