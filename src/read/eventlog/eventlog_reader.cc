@@ -436,7 +436,8 @@ size_t EventlogParser::feed(const Input& in, std::string_view bytes, size_t base
   if (!header_read_) header_read_ = frames_.read_header(in, bytes, at_end);
   if (header_read_ && !ended_) read_events();
   if (at_end) finish();
-  return ended_ ? in.size() : frames_.position();
+  // Past a damaged stretch the next event may lie beyond these bytes.
+  return ended_ ? in.size() : std::min(frames_.position(), base + bytes.size());
 }
 
 ProfileInfo EventlogParser::info() const {

@@ -78,6 +78,22 @@ TEST(DamagedLog, AStretchOfNoEventsIsSkippedToTheNextBlock) {
   EXPECT_NE(p.warnings[0].message.find("with the heap sample they cut"), std::string::npos);
 }
 
+// As --watch reads a growing log: in two pieces, cut inside the stretch
+// (the next block is beyond the first piece), the same samples.
+TEST(DamagedLog, ReadInPiecesCutInsideTheStretch) {
+  std::string bytes = log_with([](EventlogWriter& b) { b.raw(std::string("\x7f\x01junkjunkjunkjunk", 18)); });
+  size_t cut = bytes.find("\x7f\x01junk") + 6;
+  Input in{"d.eventlog", bytes};
+  FullProfile pieces = read_full([&](SampleSink& sink, Warnings& w) {
+    EventlogReader r({});
+    size_t done = r.feed(in, std::string_view(bytes).substr(0, cut), 0, false, sink, w);
+    EXPECT_LE(done, cut) << "a reader is never done with bytes it was not given";
+    r.feed(in, std::string_view(bytes).substr(done), done, true, sink, w);
+    return r.info();
+  });
+  EXPECT_EQ(times_with_data(pieces), (std::vector<double>{0.01, 0.03}));
+}
+
 TEST(DamagedLog, AnEventRunningPastItsBlockIsDamageToo) {
   // A HEAP_PROF_SAMPLE_STRING (variable size) whose length field claims
   // 60,000 bytes: it would swallow the next block.
