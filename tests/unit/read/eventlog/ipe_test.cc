@@ -117,6 +117,33 @@ TEST(IpeNames, TheChartAndJsonShowTheNames) {
   EXPECT_NE(r.out.find("\"name\": \"main (Test.hs:5:1-30)\""), std::string::npos) << r.out;
 }
 
+// Two builds of one program: other addresses, the same records. --diff
+// matches their bands by name, which the records give, never by address.
+TEST(IpeNames, TwoBuildsWithOtherAddressesMatchInDiff) {
+  auto build = [](uint64_t shift, uint64_t value) {
+    EventlogWriter w;
+    w.declare_standard().declare(169, -1);
+    EventlogWriter::Ipe go = kGo, sat = kSat;
+    go.address += shift, sat.address += shift;
+    w.block(1000, 0xFFFF, [&](EventlogWriter& b) {
+      b.ipe(100, go).ipe(100, sat).heap_prof_begin(2000, 8);
+      char g[32], s[32];
+      std::snprintf(g, sizeof g, "0x%llx", static_cast<unsigned long long>(go.address));
+      std::snprintf(s, sizeof s, "0x%llx", static_cast<unsigned long long>(sat.address));
+      b.sample_begin(10000000).sample_string(10000000, value, g).sample_string(10000000, 100, s).sample_end(10000001);
+    });
+    return w.bytes();
+  };
+  std::string dir = scratch_dir();
+  write_file(dir + "/before.eventlog", build(0, 1000));
+  write_file(dir + "/after.eventlog", build(0x10000, 3000));
+  CommandResult r = run_in(dir, exe() + " --diff before.eventlog after.eventlog --format text -o -");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("+2.0 kB   1.0 kB   3.0 kB   +200% go (src/Leak.hs:12:5-30)\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("0x"), std::string::npos) << "no band by address:\n" << r.out;
+  EXPECT_EQ(r.out.find("main (Test.hs"), std::string::npos) << "an unchanged band is not listed:\n" << r.out;
+}
+
 // --ipe: a -hi .hp (addresses only) named from an eventlog of the same
 // build; a band without a record keeps its address; the patterns see the
 // names; without --ipe, a warning says how to name them.
