@@ -34,6 +34,19 @@ std::string to_search_text(const std::string& name) {
   return name.size() > kMaxBytes ? s + kEllipsis : s;
 }
 
+namespace {
+
+// A -hi band's IPE record, for its hover: what the table is and where.
+std::string info_table_text(const BandMatrix& m, const Band& b) {
+  auto it = m.info.info_tables.find(b.name);
+  if (it == m.info.info_tables.end()) return "";
+  const InfoTable& t = it->second;
+  return "\n" + t.closure_type + " " + t.table_name + " at " + t.address + "\ntype " + t.type + "\n" + t.module + ", " +
+         t.src_loc;
+}
+
+}  // namespace
+
 std::string band_title(const BandMatrix& m, const Band& b) {
   if (m.difference) {
     const ProfileHeader& h = m.info.header;
@@ -44,7 +57,8 @@ std::string band_title(const BandMatrix& m, const Band& b) {
   }
   std::string share = m.total > 0 ? figure("%.1f", 100 * b.area / m.total) : "0.0";
   return to_valid_utf8(to_search_text(b.name) + "\n" + peak_text(m, b.peak, b.peak_time) + "\n" + share + "% of the total, " +
-                       group_digits(b.area) + " " + m.info.header.value_unit + " x " + m.info.header.sample_unit);
+                       group_digits(b.area) + " " + m.info.header.value_unit + " x " + m.info.header.sample_unit +
+                       info_table_text(m, b));
 }
 
 std::string line_title(const BandMatrix& m, const Series& s) {

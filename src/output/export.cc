@@ -157,6 +157,22 @@ void append_figures(std::string& out, const BandFigures& f) {
   out += "\"}";
 }
 
+// A -hi band's IPE record.
+void append_info_table(std::string& out, const InfoTable& t) {
+  const std::pair<const char*, const std::string*> fields[] = {
+      {"address", &t.address}, {"table_name", &t.table_name}, {"closure_type", &t.closure_type}, {"type", &t.type},
+      {"label", &t.label},     {"module", &t.module},         {"src_loc", &t.src_loc}};
+  out += ",\n    \"ipe\": {";
+  for (const auto& [key, value] : fields) {
+    if (key != fields[0].first) out += ", ";
+    out += '"';
+    out += key;
+    out += "\": ";
+    append_json_string(out, *value);
+  }
+  out += '}';
+}
+
 // The profile's own peak, of every band as read (y_range is the stack drawn,
 // after trace elimination): what --max-peak compares.
 void append_peak(std::string& out, const ProfilePeak& p) {
@@ -203,6 +219,8 @@ std::string matrix_json(const BandMatrix& m) {
     out += ", \"values\": ";
     append_array(out, m.bands[i].values);
     if (!figures.empty()) append_figures(out, figures[i]);
+    auto table = m.info.info_tables.find(m.bands[i].name);
+    if (table != m.info.info_tables.end()) append_info_table(out, table->second);
     out += '}';
   }
   out += "],\n \"total\": ";

@@ -11,17 +11,20 @@ class NamingSink : public SampleSink {
  public:
   NamingSink(SampleSink& out, const BandNamer& namer) : out_(out), namer_(namer) {}
   void band(uint32_t id, std::string_view name) override {
-    std::string named = namer_(name);
-    if (named != name && !taken_.insert(named).second) named = name;
+    NamedBand named = namer_(name);
+    if (named.name != name && !taken_.insert(named.name).second) named = {std::string(name), std::nullopt};
     taken_.insert(std::string(name));
-    out_.band(id, named);
+    if (named.table) tables_[named.name] = std::move(*named.table);
+    out_.band(id, named.name);
   }
   void sample(const Sample& s) override { out_.sample(s); }
+  std::map<std::string, InfoTable>& tables() { return tables_; }
 
  private:
   SampleSink& out_;
   const BandNamer& namer_;
   std::unordered_set<std::string> taken_;
+  std::map<std::string, InfoTable> tables_;
 };
 
 // C's %p as GHC's -hi census prints an info table's address.
@@ -50,7 +53,9 @@ class HintSink : public SampleSink {
 SampleSource with_band_names(SampleSource source, BandNamer namer) {
   return [source = std::move(source), namer = std::move(namer)](SampleSink& out, Warnings& warnings) {
     NamingSink sink(out, namer);
-    return source(sink, warnings);
+    ProfileInfo info = source(sink, warnings);
+    info.info_tables = std::move(sink.tables());
+    return info;
   };
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -51,8 +52,13 @@ class EventlogReader {
 // --ipe: the names an eventlog's IPE records give -hi bands (see the
 // reader), for a .hp of the same build, which has only the addresses: a
 // band's text ("0x4a3f10") to its name, the text itself where no record has
-// its address. Throws Error (bad_option) for a log without IPE records.
-using BandNamer = std::function<std::string(std::string_view)>;
+// its address, with its record. Throws Error (bad_option) for a log
+// without IPE records.
+struct NamedBand {
+  std::string name;
+  std::optional<InfoTable> table;
+};
+using BandNamer = std::function<NamedBand(std::string_view)>;
 BandNamer ipe_band_namer(const Input& eventlog);
 
 // One whole read of an eventlog.

@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -58,6 +59,13 @@ struct RunInfo {
   uint64_t generations = 0, max_heap = 0, allocation_area = 0, megablock = 0, block = 0;
 };
 
+// A -hi band's info-table provenance: its eventlog's IPE record, the
+// closure type by GHC's name (THUNK_STATIC, not 21).
+struct InfoTable {
+  std::string address, table_name, closure_type, type, label, module, src_loc;
+  friend bool operator==(const InfoTable&, const InfoTable&) = default;
+};
+
 // What a whole read says about the profile besides its samples.
 struct ProfileInfo {
   ProfileHeader header;
@@ -67,6 +75,7 @@ struct ProfileInfo {
   // The RTS finished the profile: a .hp's closing empty sample, an
   // eventlog's end-of-data marker (else the program still runs, or died).
   bool finished = false;
+  std::map<std::string, InfoTable> info_tables;  // -hi bands with an IPE record, by band name
 };
 
 class SampleSink {

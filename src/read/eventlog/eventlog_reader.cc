@@ -73,14 +73,18 @@ class BandKeys {
     return key_of_label_[name];
   }
   static constexpr uint32_t kNone = UINT32_MAX;
-  // `ipe`: a -hi profile's records, else null.
-  uint32_t band(uint32_t key, const CostCentres& ccs, size_t cut, const IpeNames* ipe, SampleSink& sink) {
+  // `ipe`: a -hi profile's records (each band's goes into `tables`), else null.
+  uint32_t band(uint32_t key, const CostCentres& ccs, size_t cut, const IpeNames* ipe,
+                std::map<std::string, InfoTable>& tables, SampleSink& sink) {
     if (band_of_key_[key] != kNone) return band_of_key_[key];
     const Key& k = keys_[key];
     std::string name = k.is_stack ? ccs.stack_name(stacks_.name(k.name), cut)
                        : ipe      ? ipe->name(labels_.name(k.name))
                                   : std::string(labels_.name(k.name));
     if (!names_.insert(name).second) name = with_free_suffix(unsuffixed(name));
+    if (std::optional<InfoTable> t = ipe && !k.is_stack ? ipe->table(labels_.name(k.name)) : std::nullopt) {
+      tables[name] = std::move(*t);
+    }
     uint32_t id = bands_++;
     sink.band(id, name);
     return band_of_key_[key] = id;
@@ -175,6 +179,7 @@ class EventlogParser {
   size_t stopped_at_ = SIZE_MAX;  // an undeclared event type: reading stopped
   CostCentres ccs_;
   IpeNames ipe_;  // found before reading, and as they come
+  std::map<std::string, InfoTable> tables_;  // the -hi bands' records
   BandKeys keys_;
   bool seen_begin_ = false, profile_ended_ = false;
   events::HeapProfBegin begin_{0, 0, ""};
@@ -266,7 +271,7 @@ void EventlogParser::deliver(double time, std::vector<DataPoint>& points) {
   }
   size_t cut = static_cast<size_t>(opts_.ccs_length);
   const IpeNames* ipe = begin_.breakdown == events::kBreakdownInfoTable ? &ipe_ : nullptr;
-  for (DataPoint& p : points) p.band = keys_.band(p.band, ccs_, cut, ipe, *sink_);
+  for (DataPoint& p : points) p.band = keys_.band(p.band, ccs_, cut, ipe, tables_, *sink_);
   last_time_ = std::max(last_time_, time);
   sink_->sample({last_time_, points});
 }
@@ -443,7 +448,7 @@ size_t EventlogParser::feed(const Input& in, std::string_view bytes, size_t base
 ProfileInfo EventlogParser::info() const {
   bool profiled = events::profiled_way(run_.rts);
   ProfileInfo p{{rts_job(run_.program_args, profiled), date_, "seconds", "bytes", "eventlog", source_},
-                marks_, heap_.lines(), run_, ended_};
+                marks_, heap_.lines(), run_, ended_, tables_};
   std::stable_sort(p.marks.begin(), p.marks.end(), [](const Mark& a, const Mark& b) { return a.time < b.time; });
   p.run->sampling_interval = seconds(begin_.period_ns);
   p.run->breakdown = seen_begin_ ? breakdown_flag(begin_.breakdown) : "";
@@ -472,7 +477,7 @@ BandNamer ipe_band_namer(const Input& eventlog) {
                                             ": no IPE records in it (build the program with -finfo-table-map and run it "
                                             "with +RTS -hi -l; the eventlog's header must come from GHC 9.2 or later)");
   }
-  return [names = std::move(names)](std::string_view text) { return names.name(text); };
+  return [names = std::move(names)](std::string_view text) { return NamedBand{names.name(text), names.table(text)}; };
 }
 
 // A whole file: a -hi log's IPE records are found first, wherever they are.

@@ -1,6 +1,8 @@
 // See ipe_names.h.
 #include "read/eventlog/ipe_names.h"
 
+#include <cstdio>
+
 #include "read/eventlog/eventlog_frames.h"
 
 namespace hpng {
@@ -26,7 +28,35 @@ std::optional<uint64_t> address_of(std::string_view text) {
   return v;
 }
 
+// GHC's closure types (rts/include/rts/storage/ClosureTypes.h), by number.
+std::string closure_type_name(const std::string& number) {
+  static const char* const kNames[] = {
+      "INVALID_OBJECT", "CONSTR", "CONSTR_1_0", "CONSTR_0_1", "CONSTR_2_0", "CONSTR_1_1", "CONSTR_0_2", "CONSTR_NOCAF",
+      "FUN", "FUN_1_0", "FUN_0_1", "FUN_2_0", "FUN_1_1", "FUN_0_2", "FUN_STATIC", "THUNK", "THUNK_1_0", "THUNK_0_1",
+      "THUNK_2_0", "THUNK_1_1", "THUNK_0_2", "THUNK_STATIC", "THUNK_SELECTOR", "BCO", "AP", "PAP", "AP_STACK", "IND",
+      "IND_STATIC", "RET_BCO", "RET_SMALL", "RET_BIG", "RET_FUN", "UPDATE_FRAME", "CATCH_FRAME", "UNDERFLOW_FRAME",
+      "STOP_FRAME", "BLOCKING_QUEUE", "BLACKHOLE", "MVAR_CLEAN", "MVAR_DIRTY", "TVAR", "ARR_WORDS",
+      "MUT_ARR_PTRS_CLEAN", "MUT_ARR_PTRS_DIRTY", "MUT_ARR_PTRS_FROZEN_DIRTY", "MUT_ARR_PTRS_FROZEN_CLEAN",
+      "MUT_VAR_CLEAN", "MUT_VAR_DIRTY", "WEAK", "PRIM", "MUT_PRIM", "TSO", "STACK", "TREC_CHUNK", "ATOMICALLY_FRAME",
+      "CATCH_RETRY_FRAME", "CATCH_STM_FRAME", "WHITEHOLE", "SMALL_MUT_ARR_PTRS_CLEAN", "SMALL_MUT_ARR_PTRS_DIRTY",
+      "SMALL_MUT_ARR_PTRS_FROZEN_DIRTY", "SMALL_MUT_ARR_PTRS_FROZEN_CLEAN", "COMPACT_NFDATA", "CONTINUATION",
+      "ANN_FRAME"};
+  if (number.empty() || number.size() > 3 || number.find_first_not_of("0123456789") != std::string::npos) return number;
+  size_t n = std::stoul(number);
+  return n < std::size(kNames) ? kNames[n] : number;
+}
+
 }  // namespace
+
+std::optional<InfoTable> IpeNames::table(std::string_view pointer_text) const {
+  std::optional<uint64_t> address = address_of(pointer_text);
+  auto it = address ? records_.find(*address) : records_.end();
+  if (it == records_.end()) return std::nullopt;
+  const events::IpeRecord& r = it->second;
+  char hex[24];
+  std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(r.address));
+  return InfoTable{hex, r.table_name, closure_type_name(r.closure_type), r.type, r.label, r.module, r.src_loc};
+}
 
 void IpeNames::add(events::IpeRecord r) {
   uint64_t address = r.address;

@@ -4,11 +4,13 @@
 // with -finfo-table-map) say what and where each table is.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
 #include "hpng/input/input.h"
+#include "hpng/stream/samples.h"
 #include "read/eventlog/eventlog_events.h"
 
 namespace hpng {
@@ -23,6 +25,8 @@ class IpeNames {
   // label), with ", table name" inside the brackets where two records would
   // give one name; the label itself when no record has its address.
   std::string name(std::string_view pointer_text) const;
+  // The record of a -hi label's address, if any, as a band's InfoTable.
+  std::optional<InfoTable> table(std::string_view pointer_text) const;
 
  private:
   std::unordered_map<uint64_t, events::IpeRecord> records_;

@@ -73,7 +73,7 @@ class HpParser {
   bool saw_header() const { return header_statements_ > 0; }
   size_t feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
               Warnings& warnings);
-  ProfileInfo info() const { return {header_, marks_, {}, std::nullopt, ended_by_rts() && !in_sample_ && open_.empty()}; }
+  ProfileInfo info() const { return {header_, marks_, {}, std::nullopt, ended_by_rts() && !in_sample_ && open_.empty(), {}}; }
   size_t samples() const { return samples_; }
   bool ended_by_rts() const { return samples_ > 1 && last_sample_empty_; }
 

@@ -115,6 +115,18 @@ TEST(IpeNames, TheChartAndJsonShowTheNames) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("\"name\": \"go (src/Leak.hs:12:5-30)\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"name\": \"main (Test.hs:5:1-30)\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"ipe\": {\"address\": \"0x409f78\", \"table_name\": \"sat_s154_info\", \"closure_type\": "
+                       "\"THUNK_STATIC\", \"type\": \"Integer -> IO ()\", \"label\": \"main\", \"module\": \"Main\", "
+                       "\"src_loc\": \"Test.hs:5:1-30\"}"),
+            std::string::npos)
+      << r.out;
+  size_t objects = 0;
+  for (size_t at = r.out.find("\"ipe\": {"); at != std::string::npos; at = r.out.find("\"ipe\": {", at + 1)) ++objects;
+  EXPECT_EQ(objects, 2u) << "a band without a record (0xdeadbeef) has no ipe object";
+  ASSERT_EQ(run_in(dir, exe() + " -o hi.svg hi.eventlog").status, 0);
+  std::string svg = read_file(dir + "/hi.svg");
+  EXPECT_NE(svg.find("THUNK go_info at 0x4a3f10\ntype [Int]\nLeak, src/Leak.hs:12:5-30"), std::string::npos)
+      << "the hover says what the table is";
 }
 
 // Two builds of one program: other addresses, the same records. --diff
@@ -157,6 +169,10 @@ TEST(IpeNames, IpeNamesAHiHpFromAnEventlog) {
   ASSERT_EQ(named.status, 0) << named.err;
   EXPECT_EQ(named.out.substr(0, named.out.find('\n')), "time,0x123,go (src/Leak.hs:12:5-30),main (Test.hs:5:1-30)");
   EXPECT_EQ(named.err, "");
+  CommandResult json = run_in(dir, exe() + " --ipe hi.eventlog --format json -o - hi.hp");
+  EXPECT_NE(json.out.find("\"ipe\": {\"address\": \"0x4a3f10\", \"table_name\": \"go_info\", \"closure_type\": \"THUNK\""),
+            std::string::npos)
+      << json.out;
   CommandResult filtered = run_in(dir, exe() + " --ipe hi.eventlog --include 'Leak\\.hs' --format csv -o - hi.hp");
   EXPECT_EQ(filtered.out.substr(0, filtered.out.find('\n')), "time,go (src/Leak.hs:12:5-30)") << filtered.err;
   CommandResult bare = run_in(dir, exe() + " -t0 --format csv -o - hi.hp");
