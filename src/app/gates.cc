@@ -1,7 +1,6 @@
 // See gates.h.
 #include "app/gates.h"
 
-#include <cstdio>
 
 #include "base/text.h"
 
@@ -12,34 +11,23 @@ namespace {
 // "98.1 MB (98,104,576 bytes)" for bytes, else the number and the unit.
 std::string amount(double v, const std::string& unit) {
   if (unit != "bytes") return group_digits(v) + " " + unit;
-  static const char* const kNames[] = {"bytes", "kB", "MB", "GB", "TB"};
-  double shown = v;
-  size_t k = 0;
-  while (shown >= 1000 && k + 1 < std::size(kNames)) shown /= 1000, ++k;
-  char buf[48];
-  std::snprintf(buf, sizeof buf, k ? "%.1f %s" : "%.0f %s", shown, kNames[k]);
-  return k ? std::string(buf) + " (" + group_digits(v) + " bytes)" : buf;
-}
-
-std::string number(double v, const char* format) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
+  if (v < 999.95) return printed("%.0f bytes", v);
+  return si_amount(v, unit) + " (" + group_digits(v) + " bytes)";
 }
 
 std::string over_peak(const Judged& r, double limit) {
   const ProfilePeak& p = r.peak;
-  return r.name + ": the peak total is " + amount(p.total, r.value_unit) + " at " + number(p.time, "%g") + " " +
-         r.sample_unit + ", " + amount(p.total - limit, r.value_unit) + " (" + number((p.total / limit - 1) * 100, "%.1f") +
+  return r.name + ": the peak total is " + amount(p.total, r.value_unit) + " at " + printed("%g", p.time) + " " +
+         r.sample_unit + ", " + amount(p.total - limit, r.value_unit) + " (" + printed("%.1f", (p.total / limit - 1) * 100) +
          "%) above --max-peak " + amount(limit, r.value_unit);
 }
 
 std::string over_growth(const Judged& before, const Judged& after, double limit) {
   double b = before.peak.total, a = after.peak.total;
-  std::string growth = b > 0 ? number((a / b - 1) * 100, "%.1f") + "%" : "from nothing";
+  std::string growth = b > 0 ? printed("%.1f", (a / b - 1) * 100) + "%" : "from nothing";
   return after.name + ": the peak total grew " + growth + ", from " + amount(b, after.value_unit) + " in " + before.name +
-         " to " + amount(a, after.value_unit) + " at " + number(after.peak.time, "%g") + " " + after.sample_unit +
-         ", above --max-growth " + number(limit, "%g") + "%";
+         " to " + amount(a, after.value_unit) + " at " + printed("%g", after.peak.time) + " " + after.sample_unit +
+         ", above --max-growth " + printed("%g", limit) + "%";
 }
 
 }  // namespace

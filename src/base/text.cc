@@ -1,8 +1,10 @@
-// UTF-8 repair and truncation for names that reach text outputs.
+// UTF-8 repair and truncation for names that reach text outputs, and the
+// number formats every writer shares.
 #include "base/text.h"
 
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <vector>
 
 namespace hpng {
@@ -102,6 +104,23 @@ std::string_view utf8_prefix(std::string_view s, size_t max_bytes) {
   size_t end = max_bytes;
   while (end > 0 && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) --end;
   return s.substr(0, end);
+}
+
+std::string printed(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+std::string si_amount(double v, const std::string& unit, bool sign) {
+  static const char* const kPrefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+  double a = std::fabs(v);
+  size_t k = 0;
+  while (a >= 999.95 && k + 1 < std::size(kPrefixes)) a /= 1000, ++k;  // 999.96 kB shows as 1.0 MB
+  std::string head = v < 0 ? "-" : sign && v > 0 ? "+" : "";
+  std::string number = printed(k == 0 ? "%.0f" : "%.1f", a);
+  if (unit == "bytes") return head + number + " " + kPrefixes[k] + "B";
+  return head + number + (k ? std::string(" ") + kPrefixes[k] : "") + " " + unit;
 }
 
 std::string group_digits(double v) {

@@ -25,6 +25,13 @@ std::string_view utf8_suffix(std::string_view s, size_t max_bytes);
 // ever looked at, so a 2 MB name costs no more than a long one.
 std::string shorten_middle(const std::string& name, const std::function<bool(const std::string&)>& fits);
 
+// `v` through a printf format that takes one double ("%.1f").
+std::string printed(const char* format, double v);
+
+// "98.1 MB", "512 B": powers of 1000 with one decimal, for a reader; a
+// unit other than bytes keeps its name ("1.2 M words"). `sign`: "+" too.
+std::string si_amount(double v, const std::string& unit, bool sign = false);
+
 // "1,234,567": hp2ps's digit grouping of a truncated integer.
 std::string group_digits(double v);
 

@@ -2,7 +2,6 @@
 #include "layout/layout_parts.h"
 
 #include <algorithm>
-#include <cstdio>
 
 #include "base/text.h"
 
@@ -16,15 +15,9 @@ namespace {
 constexpr size_t kMaxBytes = 1024;  // more than any line of a page holds
 const std::string kEllipsis = "\u2026";
 
-std::string figure(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
-
 std::string peak_text(const BandMatrix& m, double peak, double time) {
   const ProfileHeader& h = m.info.header;
-  return "peak " + group_digits(peak) + " " + h.value_unit + " at " + figure("%.6g", time) + " " + h.sample_unit;
+  return "peak " + group_digits(peak) + " " + h.value_unit + " at " + printed("%.6g", time) + " " + h.sample_unit;
 }
 
 }  // namespace
@@ -51,11 +44,11 @@ std::string band_title(const BandMatrix& m, const Band& b) {
   if (m.difference) {
     const ProfileHeader& h = m.info.header;
     return to_valid_utf8(to_search_text(b.name) + "\nlargest change " + std::string(b.peak > 0 ? "+" : "") +
-                         group_digits(b.peak) + " " + h.value_unit + " at " + figure("%.6g", b.peak_time) + " " +
+                         group_digits(b.peak) + " " + h.value_unit + " at " + printed("%.6g", b.peak_time) + " " +
                          h.sample_unit + "\narea " + std::string(b.area > 0 ? "+" : "") + group_digits(b.area) + " " +
                          h.value_unit + " x " + h.sample_unit);
   }
-  std::string share = m.total > 0 ? figure("%.1f", 100 * b.area / m.total) : "0.0";
+  std::string share = m.total > 0 ? printed("%.1f", 100 * b.area / m.total) : "0.0";
   return to_valid_utf8(to_search_text(b.name) + "\n" + peak_text(m, b.peak, b.peak_time) + "\n" + share + "% of the total, " +
                        group_digits(b.area) + " " + m.info.header.value_unit + " x " + m.info.header.sample_unit +
                        info_table_text(m, b));

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <numeric>
 
@@ -51,24 +50,6 @@ std::string pad_right(const std::string& s, size_t width) {
   return s + std::string(width > columns(s) ? width - columns(s) : 0, ' ');
 }
 
-std::string printed(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
-
-// 98.1 MB: powers of 1000, one decimal; other units keep their name.
-std::string amount(double v, const std::string& unit, bool sign = false) {
-  static const char* const kPrefixes[] = {"", "k", "M", "G", "T", "P", "E"};
-  double a = std::fabs(v);
-  size_t k = 0;
-  while (a >= 999.95 && k + 1 < std::size(kPrefixes)) a /= 1000, ++k;
-  std::string head = v < 0 ? "-" : sign && v > 0 ? "+" : "";
-  std::string number = printed(k == 0 ? "%.0f" : "%.1f", a);
-  if (unit == "bytes") return head + number + " " + kPrefixes[k] + "B";
-  return head + number + (k ? std::string(" ") + kPrefixes[k] : "") + " " + unit;
-}
-
 std::string time_unit(const std::string& unit) { return unit == "seconds" ? "s" : unit; }
 
 // Seven columns at most (up to 99999 s), never an exponent: 0.052 s,
@@ -97,8 +78,8 @@ std::string table_row(const std::vector<std::string>& cells, const std::string& 
 std::string band_row(const BandMatrix& m, const Band& b, const BandFigures& f) {
   const ProfileHeader& h = m.info.header;
   double share = m.total > 0 ? 100 * b.area / m.total : 0;
-  return table_row({trend_name(f.trend), amount(f.peak, h.value_unit), when(f.peak_time, h.sample_unit),
-                    amount(f.final, h.value_unit), amount(f.slope, h.value_unit, true) + "/" + time_unit(h.sample_unit),
+  return table_row({trend_name(f.trend), si_amount(f.peak, h.value_unit), when(f.peak_time, h.sample_unit),
+                    si_amount(f.final, h.value_unit), si_amount(f.slope, h.value_unit, true) + "/" + time_unit(h.sample_unit),
                     printed(share >= 99.95 ? "%.0f%%" : "%.1f%%", share)},
                    b.name);
 }
@@ -164,7 +145,7 @@ std::string heap_fields(const BandMatrix& m) {
   for (const Series& s : m.info.series) {
     if ((s.name != "heap size" && s.name != "live bytes") || s.values.empty()) continue;
     size_t top = static_cast<size_t>(std::max_element(s.values.begin(), s.values.end()) - s.values.begin());
-    out += field(s.name, "peak " + amount(s.values[top], "bytes") + " at " + when(s.times[top], m.info.header.sample_unit) +
+    out += field(s.name, "peak " + si_amount(s.values[top], "bytes") + " at " + when(s.times[top], m.info.header.sample_unit) +
                              " (" + s.event + ")");
   }
   return out;
@@ -188,8 +169,8 @@ std::string profile_fields(const BandMatrix& m, const std::string& input) {
   what += ", " + std::to_string(m.samples) + " samples over " + when(span, h.sample_unit) +
           (log ? " (elapsed time)" : " (the program's own time)");
   return field("input", input) + field("job", h.job) + field("date", h.date) + field("profile", what) +
-         field("peak", amount(m.peak.total, h.value_unit) + " at " + when(m.peak.time, h.sample_unit)) +
-         field("final", amount(m.peak.final_total, h.value_unit) + " (the last sample with data)") + heap_fields(m);
+         field("peak", si_amount(m.peak.total, h.value_unit) + " at " + when(m.peak.time, h.sample_unit)) +
+         field("final", si_amount(m.peak.final_total, h.value_unit) + " (the last sample with data)") + heap_fields(m);
 }
 
 // --diff: a band's peak in each run (0 where a run lacks it).
@@ -238,8 +219,8 @@ std::string change_row(const std::vector<std::string>& cells, const std::string&
 
 std::string run_line(const BandMatrix& m, const std::string& input) {
   const ProfileHeader& h = m.info.header;
-  return input + ": peak " + amount(m.peak.total, h.value_unit) + " at " + when(m.peak.time, h.sample_unit) +
-         ", final " + amount(m.peak.final_total, h.value_unit);
+  return input + ": peak " + si_amount(m.peak.total, h.value_unit) + " at " + when(m.peak.time, h.sample_unit) +
+         ", final " + si_amount(m.peak.final_total, h.value_unit);
 }
 
 std::string change_table(const BandMatrix& before, const BandMatrix& after, bool every_band) {
@@ -250,7 +231,7 @@ std::string change_table(const BandMatrix& before, const BandMatrix& after, bool
   std::string out = "  bands whose peak changed most, growth first\n" +
                     change_row({"change", "before", "after", "ratio"}, "band");
   for (const Change& c : cs) {
-    out += change_row({amount(c.by(), unit, true), amount(c.before, unit), amount(c.after, unit), ratio(c)}, c.name);
+    out += change_row({si_amount(c.by(), unit, true), si_amount(c.before, unit), si_amount(c.after, unit), ratio(c)}, c.name);
   }
   return out + more_line(changed - cs.size(), "changed band");
 }
@@ -260,7 +241,7 @@ std::string change_table(const BandMatrix& before, const BandMatrix& after, bool
 std::string diff_report(const BandMatrix& before, const BandMatrix& after, const std::vector<std::string>& inputs,
                         bool every_band) {
   Change total{"", before.peak.total, after.peak.total};
-  std::string change = amount(total.by(), after.info.header.value_unit, true) +
+  std::string change = si_amount(total.by(), after.info.header.value_unit, true) +
                        (total.before > 0 ? " (" + ratio(total) + ")" : "");
   return field("before", run_line(before, inputs[0])) + field("after", run_line(after, inputs[1])) +
          field("peak", change) + "\n" + change_table(before, after, every_band);

@@ -64,9 +64,13 @@ SampleSource with_address_hint(SampleSource source, std::string name) {
     HintSink sink(out);
     ProfileInfo info = source(sink, warnings);
     if (sink.all_addresses()) {
+      // An eventlog's own records would have named them: it has none.
+      bool log = info.header.input_format == "eventlog";
       warnings.add({Code::unnamed_bands, name, {}, 0, 0, "",
-                    "the bands are info-table addresses (a -hi profile): --ipe PROG.eventlog names them from the IPE "
-                    "records of an eventlog of the same build (+RTS -hi -l)"});
+                    log ? "the bands are info-table addresses and the log has no IPE records to name them: build the "
+                          "program with -finfo-table-map (and -fdistinct-constructor-tables)"
+                        : "the bands are info-table addresses (a -hi profile): --ipe PROG.eventlog names them from the IPE "
+                          "records of an eventlog of the same build (+RTS -hi -l)"});
     }
     return info;
   };

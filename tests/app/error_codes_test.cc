@@ -112,6 +112,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"percent_text_report", "--percent --format text @p.hp", Code::conflicting_options},
                       Case{"sort_number_with_i", "--sort-number -i @p.hp", Code::conflicting_options},
                       Case{"sort_number_with_growth", "--sort-number --sort-growth @p.hp", Code::conflicting_options},
+                      Case{"ipe_that_is_not_an_eventlog", "--ipe @hi.hp @hi.hp -o @x.svg", Code::bad_option},
                       Case{"ipe_from_a_log_without_records", "--ipe @plain.eventlog @hi.hp -o @x.svg", Code::bad_option},
                       Case{"sort_growth_with_d", "--sort-growth -d @p.hp", Code::conflicting_options},
                       Case{"sort_growth_with_i", "--sort-growth -i @p.hp", Code::conflicting_options},

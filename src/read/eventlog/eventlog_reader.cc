@@ -471,6 +471,11 @@ size_t EventlogReader::samples() const { return parser_->samples(); }
 bool EventlogReader::ended() const { return parser_->ended(); }
 
 BandNamer ipe_band_namer(const Input& eventlog) {
+  if (sniff_format(eventlog.head()) != InputFormat::eventlog) {
+    throw usage_error(Code::bad_option, "--ipe " + eventlog.name +
+                                            ": not an eventlog: --ipe takes the eventlog of a -hi run of the same build "
+                                            "(+RTS -hi -l)");
+  }
   IpeNames names = ipe_records(eventlog, true);
   if (names.empty()) {
     throw usage_error(Code::bad_option, "--ipe " + eventlog.name +

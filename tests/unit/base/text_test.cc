@@ -24,5 +24,19 @@ TEST(Text, PrefixNeverSplitsACharacter) {
   EXPECT_EQ(utf8_prefix("caf\xc3\xa9", 5), "caf\xc3\xa9");
 }
 
+// The report's and the gates' sizes: powers of 1000, one decimal, never
+// "1000.0 kB" (999,960 bytes rounds up to the next prefix).
+TEST(Text, SiAmounts) {
+  EXPECT_EQ(si_amount(512, "bytes"), "512 B");
+  EXPECT_EQ(si_amount(98104576, "bytes"), "98.1 MB");
+  EXPECT_EQ(si_amount(999960, "bytes"), "1.0 MB");
+  EXPECT_EQ(si_amount(999940, "bytes"), "999.9 kB");
+  EXPECT_EQ(si_amount(12e6, "bytes", true), "+12.0 MB");
+  EXPECT_EQ(si_amount(-2500, "bytes", true), "-2.5 kB");
+  EXPECT_EQ(si_amount(0, "bytes", true), "0 B");
+  EXPECT_EQ(si_amount(1234567, "words"), "1.2 M words");
+  EXPECT_EQ(printed("%.2f", 3.14159), "3.14");
+}
+
 }  // namespace
 }  // namespace hpng

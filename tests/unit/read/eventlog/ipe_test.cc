@@ -182,5 +182,22 @@ TEST(IpeNames, IpeNamesAHiHpFromAnEventlog) {
       << bare.err;
 }
 
+// A -hi eventlog without records (a build without -finfo-table-map): the
+// warning says how to get them, not --ipe.
+TEST(IpeNames, ALogWithoutRecordsSaysHowToGetThem) {
+  EventlogWriter w;
+  w.declare_standard().declare(169, -1);
+  w.block(1000, 0xFFFF, [](EventlogWriter& b) {
+    b.heap_prof_begin(2000, 8).sample_begin(10000000).sample_string(10000000, 5, "0x409f78").sample_end(10000001);
+  });
+  std::string dir = scratch_dir();
+  write_file(dir + "/bare.eventlog", w.bytes());
+  CommandResult r = run_in(dir, exe() + " -o bare.svg bare.eventlog");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("the log has no IPE records to name them: build the program with -finfo-table-map"),
+            std::string::npos)
+      << r.err;
+}
+
 }  // namespace
 }  // namespace hpng
