@@ -510,6 +510,22 @@ void finish_options(CLI::App& app, Options& o, const Parsed& p) {
   if (p.height) o.output.height = picture_length("--height", *p.height);
 }
 
+// An argument as a POSIX shell reads it back: plain when it is only safe
+// characters, else in single quotes.
+std::string shell_word(std::string_view a) {
+  bool plain = !a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+%@") == std::string_view::npos;
+  if (plain) return std::string(a);
+  std::string out = "'";
+  for (char c : a) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string command_text(int argc, char** argv) {
+  std::string out = "hp2ps-ng";
+  for (int i = 1; i < argc; ++i) out += " " + shell_word(argv[i]);
+  return out;
+}
+
 }  // namespace
 
 Options parse_command_line(int argc, char** argv, std::vector<std::string>& notes, std::string& help) {
@@ -541,6 +557,7 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
   std::reverse(args.begin(), args.end());  // CLI11 takes them in reverse
   app.parse(args);
   finish_options(app, o, p);
+  o.output.command = command_text(argc, argv);
   return o;
 }
 

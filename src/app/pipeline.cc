@@ -10,6 +10,7 @@
 #include "hpng/matrix/percent.h"
 #include "hpng/output/aux_writer.h"
 #include "hpng/output/export.h"
+#include "hpng/output/html_page.h"
 #include "hpng/output/output_file.h"
 #include "hpng/output/text_report.h"
 #include "hpng/read/read.h"
@@ -101,6 +102,24 @@ std::string render_picture(const ChartLayout& layout, const std::string& title, 
                       {f.format, job.asked.dpi, title, f.output == "-" ? "stdout" : f.output, job.asked.transparent});
 }
 
+std::string page_output(const std::vector<const BandMatrix*>& ms, const std::vector<std::string>& inputs,
+                        const ChartLayout& layout, const std::vector<double>& shades, const std::string& title,
+                        const std::string& mode, const Job& job, const Warnings& warnings) {
+  const OutputPlan& plan = *job.output;
+  HtmlPage page{title, mode, {}, &layout, {}, {warnings.begin(), warnings.end()}, job.asked.command,
+                plan.chart.heap_lines, 0};
+  page.svg = render_chart(layout, plan.chart, {OutputFormat::svg, job.asked.dpi, title, plan.files.output, false, true});
+  for (size_t k = 0; k < ms.size(); ++k) {
+    PageChart c{ms[k], inputs[k], {}};
+    for (size_t b = 0; b < ms[k]->bands.size(); ++b) c.fills.push_back(shade_rgb(shades[b], plan.chart.colour));
+    page.charts.push_back(std::move(c));
+  }
+  // --watch: until the RTS ends the profile, the page reloads itself to
+  // show the file drawn again.
+  if (job.mode == Mode::watch && !ms[0]->info.finished) page.reload_seconds = std::max(job.watch_interval, 1.0);
+  return html_page(page);
+}
+
 namespace {
 
 // hp2ps's rule: a .aux that cannot be written is an error. When the user
@@ -117,11 +136,15 @@ void write_aux_file(const FilePlan& plan, const std::string& text, Warnings& war
 }
 
 std::string picture_or_export(const BandMatrix& m, const std::vector<double>& shades, const Job& job,
-                              const OutputPlan& plan) {
+                              const OutputPlan& plan, const Warnings& warnings) {
   if (plan.files.format == OutputFormat::json) return matrix_json(m);
   if (plan.files.format == OutputFormat::csv) return matrix_csv(m);
   if (plan.files.format == OutputFormat::text) return profile_report(m, shown_name(job.inputs[0]), job.select.band_limit == 0);
   const std::string& title = plan.chart.title ? *plan.chart.title : m.info.header.job;
+  if (plan.files.format == OutputFormat::html) {
+    return page_output({&m}, {shown_name(job.inputs[0])}, layout_chart(m, shades, plan.chart), shades, title, "profile",
+                       job, warnings);
+  }
   return render_picture(layout_chart(m, shades, plan.chart), title, plan, job);
 }
 
@@ -133,7 +156,7 @@ Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warning
   // The bands' figures and the scales drawn, whatever is drawn over them.
   std::string aux = write_aux(m, shades);
   finish_matrix(m, job.matrix, plan.chart, warnings);
-  write_output(plan.files.output, picture_or_export(m, shades, job, plan));
+  write_output(plan.files.output, picture_or_export(m, shades, job, plan, warnings));
   if (!plan.files.write_aux.empty()) write_aux_file(plan.files, aux, warnings);
   const ProfileHeader& h = m.info.header;
   return {m.samples, m.times.empty() ? 0 : m.times.back(), m.total, h.value_unit + " x " + h.sample_unit,

@@ -40,6 +40,13 @@ std::vector<double> band_shades(const BandMatrix& m, const OutputPlan& plan, con
 std::string render_picture(const ChartLayout& layout, const std::string& title, const OutputPlan& plan,
                            const Job& job);
 
+// --format html: the page around the layout of `ms` (one profile, the runs
+// compared, or a difference), its chart drawn as SVG; `mode` is "profile",
+// "compare" or "diff".
+std::string page_output(const std::vector<const BandMatrix*>& ms, const std::vector<std::string>& inputs,
+                        const ChartLayout& layout, const std::vector<double>& shades, const std::string& title,
+                        const std::string& mode, const Job& job, const Warnings& warnings);
+
 // What drawing one profile showed (--watch's status line).
 struct Drawn {
   size_t samples = 0;       // complete samples read

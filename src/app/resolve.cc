@@ -14,7 +14,8 @@ namespace {
 constexpr double kLeastWidth = 216, kLeastHeight = 144, kMostSide = 14400;  // points: 3 in, 2 in, 200 in
 constexpr double kAspect = 432.0 / 648;  // hp2ps's frame, when only one side is given
 
-bool is_picture(OutputFormat f) { return f == OutputFormat::png || f == OutputFormat::svg; }
+// Sized in pixels, in one piece (no pages): the HTML page's chart is its SVG.
+bool is_picture(OutputFormat f) { return f == OutputFormat::png || f == OutputFormat::svg || f == OutputFormat::html; }
 
 // A pixel is a device pixel in PNG, a CSS pixel (3/4 of a point) in SVG and PDF.
 double to_points(const Length& l, OutputFormat f, double dpi) {
@@ -65,6 +66,9 @@ ChartStyle chart_style(const OutputRequest& o, const Palette& palette, OutputFor
   if (out == OutputFormat::png) check_pixels(s, o.dpi);
   // A picture has no pages: -M and -m above 20 put the key below the graph.
   s.key_below = s.key_pages && is_picture(out);
+  // The HTML page's key is its own (a legend to select bands by, and the
+  // table): the chart takes the key's room.
+  if (out == OutputFormat::html) s.no_key = true;
   // An eventlog's names are whole stacks, not cut at 25 bytes as in a .hp:
   // its key may take at most two fifths of the width.
   if (in == InputFormat::eventlog) s.max_key_width = std::min(s.max_key_width, 0.4 * s.width);
@@ -178,6 +182,12 @@ SelectOptions selection(const Job& job, const OutputPlan& plan) {
     s.picture_budget = 800'000;
     s.band_cost = plan.chart.no_key ? 600 : 3200;
   }
+  // The HTML page: under 1 MB in all, the chart's SVG, the data (page_data.h)
+  // and the table. A band's shape there is at most about 400 vertices (200
+  // columns, layout's least, two samples each) at 13 bytes, with its
+  // figures: 6 KB; its name is in the shape's title and data-band and in
+  // the data.
+  if (f == OutputFormat::html) s.picture_budget = 500'000, s.band_cost = 6000, s.name_copies = 3;
   return s;
 }
 

@@ -150,7 +150,7 @@ size_t first_within_budget(const std::vector<std::string>& names, const Order& o
   if (opts.picture_budget == 0) return 0;
   size_t spent = opts.band_cost;  // OTHER's shape
   for (size_t i = order.size(); i-- > 0;) {
-    spent += opts.band_cost + names[order[i]].size();
+    spent += opts.band_cost + opts.name_copies * names[order[i]].size();
     if (spent > opts.picture_budget) return i + 1;
   }
   return 0;

@@ -123,6 +123,20 @@ std::string si_amount(double v, const std::string& unit, bool sign) {
   return head + number + (k ? std::string(" ") + kPrefixes[k] : "") + " " + unit;
 }
 
+std::string markup_escape(std::string_view s) {
+  std::string out;
+  for (char c : to_valid_utf8(s)) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' ? ' ' : c;
+    }
+  }
+  return out;
+}
+
 std::string group_digits(double v) {
   char buf[64];
   if (!(std::fabs(v) < 9.2e18)) v = v < 0 ? -9.2e18 : 9.2e18;

@@ -32,6 +32,10 @@ std::string printed(const char* format, double v);
 // unit other than bytes keeps its name ("1.2 M words"). `sign`: "+" too.
 std::string si_amount(double v, const std::string& unit, bool sign = false);
 
+// Text for XML and HTML, in content or a quoted attribute: valid UTF-8,
+// & < > " escaped, and the control characters XML 1.0 forbids as spaces.
+std::string markup_escape(std::string_view s);
+
 // "1,234,567": hp2ps's digit grouping of a truncated integer.
 std::string group_digits(double v);
 

@@ -78,6 +78,8 @@ void add_simplified(PageLayout& page, const BandMatrix& m, const std::vector<dou
     under.points.push_back({xs[n - 1], f.gy0});
     under.points.push_back({xs[0], f.gy0});
     under.title = band_title(m, m.bands[b]);
+    under.band = m.bands[b].name;
+    under.part = "band";
     page.shapes.push_back(std::move(under));
   }
 }
@@ -92,6 +94,8 @@ void add_exact(PageLayout& page, const BandMatrix& m, const std::vector<double>&
     for (size_t k = 0; k < n; ++k) poly.points.push_back({xs[k], f.gy0 + (b ? tops[b - 1][k] : 0)});
     for (size_t k = n; k-- > 0;) poly.points.push_back({xs[k], f.gy0 + tops[b][k]});
     poly.title = band_title(m, m.bands[b]);
+    poly.band = m.bands[b].name;
+    poly.part = "band";
     page.shapes.push_back(std::move(poly));
   }
 }
@@ -125,14 +129,14 @@ std::vector<size_t> signed_samples(const BandMatrix& m, const ChartStyle& style,
   return keep;
 }
 
-// The polygon between two edges over the same xs; none if they meet everywhere.
+// The polygon between two edges over the same xs, as `band` (its fill and
+// names); none if they meet everywhere.
 void add_between(PageLayout& page, const std::vector<double>& xs, const std::vector<double>& from,
-                 const std::vector<double>& to, Rgb fill, const std::string& title) {
+                 const std::vector<double>& to, const Polyline& band) {
   if (from == to) return;
-  Polyline poly = area({}, true, fill);
+  Polyline poly = band;
   for (size_t k = 0; k < xs.size(); ++k) poly.points.push_back({xs[k], from[k]});
   for (size_t k = xs.size(); k-- > 0;) poly.points.push_back({xs[k], to[k]});
-  poly.title = title;
   page.shapes.push_back(std::move(poly));
 }
 
@@ -152,10 +156,12 @@ void add_signed(PageLayout& page, const BandMatrix& m, const std::vector<double>
       double v = m.bands[b].values[keep[k]] * scale;
       (v > 0 ? up_next[k] : down_next[k]) += v;
     }
-    Rgb fill = shade_rgb(shades[b], style.colour);
-    std::string title = band_title(m, m.bands[b]);
-    add_between(page, xs, up, up_next, fill, title);
-    add_between(page, xs, down, down_next, fill, title);
+    Polyline band = area({}, true, shade_rgb(shades[b], style.colour));
+    band.title = band_title(m, m.bands[b]);
+    band.band = m.bands[b].name;
+    band.part = "band";
+    add_between(page, xs, up, up_next, band);
+    add_between(page, xs, down, down_next, band);
     up = std::move(up_next), down = std::move(down_next);
   }
 }
@@ -207,7 +213,7 @@ void add_heap_lines(PageLayout& page, const BandMatrix& m, const std::vector<Dra
   double t0 = m.times.front();
   size_t columns = static_cast<size_t>(std::max(1.0, f.gw / 72 * (style.columns_per_inch > 0 ? style.columns_per_inch : 1e6)));
   for (const DrawnLine& l : lines) {
-    Polyline line{{}, false, false, {}, l.style.colour, l.style.width, l.style.dash, line_title(m, *l.series)};
+    Polyline line{{}, false, false, {}, l.style.colour, l.style.width, l.style.dash, line_title(m, *l.series), {}, "line"};
     for (size_t i : line_points(*l.series, t0, m.x_range, columns)) {
       double x = f.gx0 + (l.series->times[i] - t0) * f.gw / m.x_range;
       if (x < f.gx0 - 1e-9 || x > f.gx0 + f.gw + 1e-9) continue;
@@ -228,6 +234,7 @@ void add_marks(PageLayout& page, const BandMatrix& m, const Frame& f) {
     if (x < f.gx0 - 4 || x > f.gx0 + f.gw + 4) continue;  // beyond the time axis (hp2ps drew them off the page)
     Polyline triangle = area({{x - 4, f.gy0}, {x, f.gy0 - 4}, {x + 4, f.gy0}}, true, {1, 1, 1});
     triangle.title = mark_title(m, marks, i, j);
+    triangle.part = "mark";
     page.shapes.push_back(std::move(triangle));
   }
 }

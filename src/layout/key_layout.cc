@@ -19,11 +19,12 @@ void add_entry(PageLayout& page, ChartLayout& out, const KeyEntry& e, double x, 
                double label_w, double baseline) {
   if (e.line) {
     Polyline stroke{{{x, centre}, {x + kKeyBox, centre}}, false, false, {}, e.line->colour, e.line->width + 1,
-                    e.line->dash, e.title};
+                    e.line->dash, e.title, {}, {}};
     page.shapes.push_back(std::move(stroke));
   } else {
     Polyline box = rect(x, centre - kKeyBox / 2, kKeyBox, kKeyBox, true, e.fill);
     box.title = e.title;
+    box.band = e.name;
     page.shapes.push_back(std::move(box));
   }
   TextItem label = text_at(label_x, baseline, kLabelSize, fit_middle(e.name, kLabelSize, label_w));

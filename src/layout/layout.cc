@@ -158,6 +158,7 @@ ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
   add_bands(page, m, shades, style, f);
   add_heap_lines(page, m, lines, f, style);
   if (style.marks) add_marks(page, m, f);
+  page.graph = GraphArea{f.gx0, f.gy0, f.gw, f.gh, m.times.front(), m.x_range, m.y_low, m.y_range};
   out.pages.push_back(std::move(page));
   return out;
 }

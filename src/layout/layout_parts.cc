@@ -61,7 +61,7 @@ std::string line_title(const BandMatrix& m, const Series& s) {
 }
 
 Polyline area(std::vector<Point> points, bool filled, Rgb fill) {
-  return {std::move(points), true, filled, fill, {0, 0, 0}, 0.5, {}, {}};
+  return {std::move(points), true, filled, fill, {0, 0, 0}, 0.5, {}, {}, {}, {}};
 }
 
 Polyline rect(double x, double y, double w, double h, bool filled, Rgb fill) {
@@ -69,7 +69,7 @@ Polyline rect(double x, double y, double w, double h, bool filled, Rgb fill) {
 }
 
 Polyline line(double x0, double y0, double x1, double y1) {
-  return {{{x0, y0}, {x1, y1}}, false, false, {}, {0, 0, 0}, 0.5, {}, {}};
+  return {{{x0, y0}, {x1, y1}}, false, false, {}, {0, 0, 0}, 0.5, {}, {}, {}, {}};
 }
 
 TextItem text_at(double x, double y, double size, const std::string& s, double angle) {

@@ -7,7 +7,7 @@ const std::vector<std::pair<std::string_view, OutputFormat>>& output_formats() {
   static const std::vector<std::pair<std::string_view, OutputFormat>> table = {
       {"ps", OutputFormat::ps},   {"eps", OutputFormat::eps},   {"pdf", OutputFormat::pdf}, {"svg", OutputFormat::svg},
       {"png", OutputFormat::png}, {"json", OutputFormat::json}, {"csv", OutputFormat::csv},
-      {"txt", OutputFormat::text}, {"text", OutputFormat::text}};
+      {"txt", OutputFormat::text}, {"text", OutputFormat::text}, {"html", OutputFormat::html}};
   return table;
 }
 
@@ -35,6 +35,7 @@ const char* format_name(OutputFormat f) {
     case OutputFormat::json: return "JSON";
     case OutputFormat::csv: return "CSV";
     case OutputFormat::text: return "text";
+    case OutputFormat::html: return "HTML";
   }
   return "PostScript";
 }

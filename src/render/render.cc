@@ -251,7 +251,7 @@ std::string render_chart(const ChartLayout& layout, const ChartStyle& style, con
   check(surface, opts);
   cairo_surface_destroy(surface);
   if (f == OutputFormat::ps || f == OutputFormat::eps) fix_ps_header(out, f == OutputFormat::eps, size.w, size.h);
-  if (f == OutputFormat::svg && !add_svg_layer(out, layout, size.scale, opts.title)) {
+  if (f == OutputFormat::svg && !add_svg_layer(out, layout, size.scale, opts.title, opts.page_attributes)) {
     throw file_error(Code::cannot_render, opts.target, "cannot add titles and text to the SVG: Cairo wrote its shapes in a way hp2ps-ng "
                                     "does not know (a different Cairo version?)");
   }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 
 #include "base/text.h"
 
@@ -15,23 +16,6 @@ namespace {
 // changes how a selection is highlighted.
 constexpr const char* kFontFamily = "Nimbus Sans, Helvetica, Arial, sans-serif";
 
-// XML text: escaped, and without the control characters XML 1.0 forbids.
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : to_valid_utf8(s)) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') out += ' ';
-        else out += c;
-    }
-  }
-  return out;
-}
-
 std::string number(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f", v);
@@ -39,15 +23,24 @@ std::string number(double v) {
 }
 
 // Each drawn shape, in drawing order (render.h draws every shape with
-// points, page by page).
-std::vector<const Polyline*> drawn_shapes(const ChartLayout& layout) {
-  std::vector<const Polyline*> shapes;
-  for (const PageLayout& page : layout.pages) {
-    for (const Polyline& s : page.shapes) {
-      if (!s.points.empty()) shapes.push_back(&s);
+// points, page by page), with its page.
+std::vector<std::pair<size_t, const Polyline*>> drawn_shapes(const ChartLayout& layout) {
+  std::vector<std::pair<size_t, const Polyline*>> shapes;
+  for (size_t k = 0; k < layout.pages.size(); ++k) {
+    for (const Polyline& s : layout.pages[k].shapes) {
+      if (!s.points.empty()) shapes.push_back({k, &s});
     }
   }
   return shapes;
+}
+
+// What a script or a style sheet finds a shape by: the band it fills, and
+// for a shape placed by time in a graph, that graph's page.
+std::string shape_attributes(size_t page, const Polyline& shape) {
+  std::string a;
+  if (!shape.band.empty()) a += " data-band=\"" + markup_escape(shape.band) + "\"";
+  if (!shape.part.empty()) a += " data-part=\"" + shape.part + "\" data-graph=\"" + std::to_string(page) + "\"";
+  return a;
 }
 
 // Whether the <path> at `p` starts where `shape` does: Cairo writes a path
@@ -68,7 +61,7 @@ bool path_starts_at(const std::string& svg, size_t p, const Polyline& shape) {
 // definitions, in drawing order, except a shape it finds nothing of on the
 // page; a title goes inside it. Text comes after every shape, and may add
 // paths of its own (the box drawn for a character the font lacks).
-bool title_paths(std::string& svg, const ChartLayout& layout) {
+bool title_paths(std::string& svg, const ChartLayout& layout, bool page_attributes) {
   size_t body = svg.find("<g id=\"surface");
   if (body == std::string::npos) return false;
   // Cairo numbers its surfaces through the process (surface1, surface6,
@@ -78,13 +71,14 @@ bool title_paths(std::string& svg, const ChartLayout& layout) {
   svg.replace(body + 7, id_end - body - 7, "chart");
   std::string out = svg.substr(0, body);
   size_t at = body;
-  for (const Polyline* shape : drawn_shapes(layout)) {
+  for (const auto& [page, shape] : drawn_shapes(layout)) {
     size_t p = svg.find("<path ", at);
     if (p == std::string::npos) break;
     if (!path_starts_at(svg, p, *shape)) continue;  // not drawn: off the page
     size_t end = svg.find("/>", p);
     out.append(svg, at, end - at);
-    out += shape->title.empty() ? "/>" : "><title>" + xml_escape(shape->title) + "</title></path>";
+    if (page_attributes) out += shape_attributes(page, *shape);
+    out += shape->title.empty() ? "/>" : "><title>" + markup_escape(shape->title) + "</title></path>";
     at = end + 2;
   }
   out.append(svg, at, std::string::npos);
@@ -97,8 +91,8 @@ std::string text_element(const TextItem& t, double scale, double top) {
   std::string e = "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" font-size=\"" + number(t.size * scale) +
                   "\" textLength=\"" + number(t.width * scale) + "\" lengthAdjust=\"spacingAndGlyphs\"";
   if (t.angle != 0) e += " transform=\"rotate(" + number(-t.angle) + " " + number(x) + " " + number(y) + ")\"";
-  e += ">" + xml_escape(t.search.empty() ? t.text : t.search);
-  if (!t.title.empty()) e += "<title>" + xml_escape(t.title) + "</title>";
+  e += ">" + markup_escape(t.search.empty() ? t.text : t.search);
+  if (!t.title.empty()) e += "<title>" + markup_escape(t.title) + "</title>";
   return e + "</text>\n";
 }
 
@@ -115,14 +109,15 @@ std::string text_layer(const ChartLayout& layout, double scale) {
 
 }  // namespace
 
-bool add_svg_layer(std::string& svg, const ChartLayout& layout, double scale, const std::string& document_title) {
-  if (!title_paths(svg, layout)) return false;
+bool add_svg_layer(std::string& svg, const ChartLayout& layout, double scale, const std::string& document_title,
+                   bool page_attributes) {
+  if (!title_paths(svg, layout, page_attributes)) return false;
   size_t end = svg.rfind("</svg>");
   size_t root = svg.find("<svg");
   if (end == std::string::npos || root == std::string::npos) return false;
   svg.insert(end, text_layer(layout, scale));
   size_t after_root = svg.find('>', root) + 1;
-  svg.insert(after_root, "\n<title>" + xml_escape(document_title) + "</title>");
+  svg.insert(after_root, "\n<title>" + markup_escape(document_title) + "</title>");
   return true;
 }
 

@@ -14,7 +14,11 @@ namespace hpng {
 
 // `svg` is Cairo's drawing of `layout`: pages stacked top to bottom, frame
 // points times `scale`, every page's shapes drawn before any text. False if
-// it is not what Cairo writes.
-bool add_svg_layer(std::string& svg, const ChartLayout& layout, double scale, const std::string& document_title);
+// it is not what Cairo writes. With `page_attributes` (the HTML page's
+// script finds shapes by them), a band's shapes also carry data-band="NAME"
+// and every shape placed by time data-part ("band", "line", "mark") and
+// data-graph (its page).
+bool add_svg_layer(std::string& svg, const ChartLayout& layout, double scale, const std::string& document_title,
+                   bool page_attributes = false);
 
 }  // namespace hpng

@@ -245,7 +245,7 @@ TEST(StrictOptions, MalformedValuesAreUsageErrorsThatSayWhatToWrite) {
       {"--max-bands -3", "--max-bands: takes a whole number of bands, 0 or more (got -3)"},
       {"--trace 9", "--trace: takes a percentage from 0 to 5 (got 9)"},
       {"--dpi 0", "--dpi: takes a resolution from 1 to 2400 (got 0)"},
-      {"--format gif", "--format: 'gif' is not a format hp2ps-ng writes (ps, eps, pdf, svg, png, json, csv, txt, text)"},
+      {"--format gif", "--format: 'gif' is not a format hp2ps-ng writes (ps, eps, pdf, svg, png, json, csv, txt, text, html)"},
       {"-o x.jpg", "-o x.jpg: hp2ps-ng writes .ps, .eps, .pdf, .svg, .png, .json, .csv and .txt files, not .jpg"},
       {"-o x.svgz", "not .svgz (give --format to write that name anyway)"},
       {"--no-aux -p", "--no-aux goes with neither --aux nor -p"},

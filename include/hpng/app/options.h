@@ -38,6 +38,7 @@ struct OutputRequest {
   bool transparent = false;           // --transparent
   std::optional<std::string> title;   // --title
   std::optional<Length> width, height;  // --width, --height
+  std::string command;                // the command line, as a shell reads it (the HTML page says how it was made)
 };
 
 // Limits that fail a pipeline (exit status 3) after the output is written.

@@ -26,9 +26,10 @@ struct SelectOptions {
   const AuxFile* aux = nullptr;  // -p
   // A vector picture's own limit, so that its file stays small however many
   // bands: the bands drawn may cost at most `picture_budget` bytes, each
-  // `band_cost` plus its name's length; past it the bottom bands of the
-  // order join OTHER, as past -m's limit. 0: no budget.
-  size_t picture_budget = 0, band_cost = 0;
+  // `band_cost` plus its name's length times `name_copies` (the times the
+  // file spells it); past it the bottom bands of the order join OTHER, as
+  // past -m's limit. 0: no budget.
+  size_t picture_budget = 0, band_cost = 0, name_copies = 1;
 };
 
 struct Selection {

@@ -3,6 +3,7 @@
 // with its origin lower left and y up (hp2ps's 648 x 432 frame unless
 // --width/--height or a key below the graph change it).
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,11 +34,24 @@ struct Polyline {
   double width = 0.5;         // of the stroke, in points
   std::vector<double> dash;   // on/off lengths; empty: solid
   std::string title;          // shown on hover where the format can (SVG)
+  std::string band;           // the band it fills (its area or key box), for SVG's data-band
+  // Placed by time in the graph, for SVG's data-part (the HTML page's zoom
+  // moves them): "band", "line" or "mark"; empty: not.
+  std::string part;
+};
+
+// Where a page's graph maps time and value (frame coordinates): a time t is
+// at x0 + (t - t0) * width / x_range, a value v at
+// y0 + (v - y_low) * height / (y_range - y_low).
+struct GraphArea {
+  double x0 = 0, y0 = 0, width = 0, height = 0;
+  double t0 = 0, x_range = 1, y_low = 0, y_range = 1;
 };
 
 struct PageLayout {
   std::vector<Polyline> shapes;  // filled, then stroked, in order
   std::vector<TextItem> texts;
+  std::optional<GraphArea> graph;  // none on a page of key only (-M)
 };
 
 // A tick label: its text and the stretch of its axis it covers, in frame

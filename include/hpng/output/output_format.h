@@ -8,7 +8,7 @@
 
 namespace hpng {
 
-enum class OutputFormat { ps, eps, pdf, svg, png, json, csv, text };
+enum class OutputFormat { ps, eps, pdf, svg, png, json, csv, text, html };
 
 // Every format with its names: the first is also its file extension (text
 // is also called "text").

@@ -15,6 +15,7 @@ struct RenderOptions {
   std::string title;          // PS %%Title, PDF metadata, SVG <title>
   std::string target;         // the output's name, for messages
   bool transparent = false;   // SVG and PNG: no white page behind the chart
+  bool page_attributes = false;  // SVG: shapes say their band and graph (svg_layer.h), for the HTML page
 };
 
 // The finished file's bytes. Throws Error (cannot_render) if Cairo reports a
