@@ -7,7 +7,8 @@
 # checked with (Ghostscript, poppler, rsvg, xmllint), xz for the test corpus,
 # and clang for the sanitizer and fuzzing builds.
 # --browser adds Chromium, which the suite uses (when present) to check that
-# a browser finds band names in an SVG.
+# a browser finds band names in an SVG and to drive the HTML page, and
+# Node.js (the page's tests) unless the machine has it.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 packages=(build-essential cmake pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libcli11-dev
@@ -16,7 +17,7 @@ for arg in "$@"; do
   case $arg in
     --tests) packages+=(libgtest-dev ghostscript poppler-utils librsvg2-bin libxml2-utils xz-utils zstd
                         clang libclang-rt-14-dev) ;;
-    --browser) packages+=(chromium) ;;
+    --browser) packages+=(chromium); command -v node >/dev/null || packages+=(nodejs) ;;
     *) echo "install-deps.sh: unknown option $arg (expected --tests, --browser)" >&2; exit 2 ;;
   esac
 done

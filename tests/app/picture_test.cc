@@ -301,7 +301,11 @@ INSTANTIATE_TEST_SUITE_P(
                       TitleCase{"bad_utf8_pdf", kBadUtf8, "-o out.pdf", "pdftoppm -r 10 -png out.pdf page"},
                       TitleCase{"bad_utf8_ps", kBadUtf8, "-o out.ps", "gs -q -dNOPAUSE -dBATCH -sDEVICE=nullpage out.ps"},
                       TitleCase{"bad_utf8_svg", kBadUtf8, "-o out.svg", "xmllint --noout out.svg"},
-                      TitleCase{"long_job_svg", kLongJob, "-o out.svg", "xmllint --noout out.svg"}),
+                      TitleCase{"long_job_svg", kLongJob, "-o out.svg", "xmllint --noout out.svg"},
+                      TitleCase{"bad_utf8_html", kBadUtf8, "-o out.html",
+                                "chromium --headless --no-sandbox --disable-gpu --dump-dom out.html | grep -q 'data-band=\"a\"'"},
+                      TitleCase{"long_job_html", kLongJob, "-o out.html",
+                                "chromium --headless --no-sandbox --disable-gpu --dump-dom out.html | grep -q '<tr data-band=\"a\"'"}),
     [](const auto& info) { return info.param.name; });
 
 }  // namespace

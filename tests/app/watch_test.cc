@@ -169,6 +169,25 @@ TEST(Watch, SigtermEndsItWithTheOutputWhole) {
   for (const std::string& f : list_dir(dir)) EXPECT_EQ(f.find(".tmp"), std::string::npos) << f;
 }
 
+// An HTML page reloads itself while the profile grows (--watch replaces
+// the file), and stops once the RTS has ended it.
+TEST(Watch, AnHtmlPageReloadsUntilTheProfileEnds) {
+  std::string dir = scratch_dir();
+  std::string hp = small("leak-hc.hp");
+  write_file(dir + "/prog.hp", hp.substr(0, hp.size() / 2));
+  Child watch(start(dir, "--watch=3 --no-aux -o out.html prog.hp"));
+  ASSERT_TRUE(eventually([&] { return file_exists(dir + "/out.html"); }));
+  EXPECT_NE(read_file(dir + "/out.html").find("<meta http-equiv=\"refresh\" content=\"3\">"), std::string::npos);
+  kill(watch.pid, SIGTERM);
+  EXPECT_EQ(exit_status_of(watch), 0);
+  write_file(dir + "/done.hp", hp);
+  Child done(start(dir, "--watch=0.01 --no-aux -o done.html done.hp"));
+  EXPECT_EQ(exit_status_of(done), 0);
+  std::string page = read_file(dir + "/done.html");
+  EXPECT_NE(page.find("<!DOCTYPE html>"), std::string::npos);
+  EXPECT_EQ(page.find("http-equiv=\"refresh\""), std::string::npos);
+}
+
 TEST(Watch, EndsWhenTheWatchedProcessHasEnded) {
   std::string dir = scratch_dir();
   std::string hp = small("leak-hc.hp");
