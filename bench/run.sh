@@ -11,7 +11,7 @@
 # installed (apt-get install ghc). hp2ps-ng's figures and the floors' are
 # the best of three runs, hp2ps's too on corpus-large.hp and of one run
 # elsewhere. Then the output sizes of -c in
-# PostScript, PDF and SVG.
+# PostScript, PDF, SVG and HTML (and the HTML page with -m0).
 # usage: bench/run.sh [BUILD_DIR] [SCALE]   SCALE 1 (default) is the ~200 MB
 # set; 0.1 makes everything ten times smaller. BENCH_HP2PS=0 leaves hp2ps
 # out (it takes 7 minutes on real-hc-200m.hp) for repeated runs, and
@@ -75,6 +75,7 @@ for f in corpus-large.hp samples-50k.hp bands-2000.hp real-hc-200m.hp samples-40
   read -r wall rss < <(timed "$ng" -c --exact -o exact.ps "$f"); row "$f" "... --exact" "$wall" "$rss" "$base"
   read -r wall rss < <(timed "$ng" -o out.json "$f"); row "$f" "hp2ps-ng -o x.json" "$wall" "$rss" "$base"
   read -r wall rss < <(timed "$ng" -o out.txt "$f"); row "$f" "hp2ps-ng -o x.txt" "$wall" "$rss" "$base"
+  read -r wall rss < <(timed "$ng" -c -o out.html "$f"); row "$f" "hp2ps-ng -c -o x.html" "$wall" "$rss" "$base"
   if [ "${f##*.}" = hp ] && command -v hp2ps >/dev/null &&
      { [ "${BENCH_HP2PS:-1}" = 1 ] || { [ "${BENCH_HP2PS:-1}" = corpus ] && [ "$f" = corpus-large.hp ]; }; }; then
     runs=1; [ "$f" = corpus-large.hp ] && runs=3  # two seconds a run there
@@ -83,9 +84,11 @@ for f in corpus-large.hp samples-50k.hp bands-2000.hp real-hc-200m.hp samples-40
   fi
 done
 echo
-printf '%-22s %12s %12s %12s\n' "output of -c" PostScript PDF SVG
+printf '%-22s %12s %12s %12s %12s %12s\n' "output of -c" PostScript PDF SVG HTML "HTML -m0"
 for f in corpus-large.hp samples-50k.hp bands-2000.hp real-hc-200m.hp samples-40k.eventlog; do
-  for x in ps pdf svg; do "$ng" -c -o "out.$x" "$f" 2>/dev/null; done
-  printf '%-22s %12s %12s %12s\n' "$f" "$(stat -c %s out.ps)" "$(stat -c %s out.pdf)" "$(stat -c %s out.svg)"
+  for x in ps pdf svg html; do "$ng" -c -o "out.$x" "$f" 2>/dev/null; done
+  "$ng" -m0 -o all.html "$f" 2>/dev/null
+  printf '%-22s %12s %12s %12s %12s %12s\n' "$f" "$(stat -c %s out.ps)" "$(stat -c %s out.pdf)" "$(stat -c %s out.svg)" \
+    "$(stat -c %s out.html)" "$(stat -c %s all.html)"
 done
 [ -n "$floor" ] || echo "(../shared/bench/scan-floor.cc not found: no .hp floor)"

@@ -2,7 +2,9 @@
 # Rewrites golden/expected/ from golden/cases.txt with the hp2ps-ng in
 # BUILD_DIR (default build), renders each SVG to golden/review/*.png for
 # looking at before committing (review/ is not kept), and, with chromium,
-# rewrites golden/dark-page.png: the long-name eventlog's SVG on a dark page.
+# rewrites golden/dark-page.png: the long-name eventlog's SVG on a dark page;
+# with chromium and node, golden/html/*.png: the HTML page's browser test
+# cases as Chromium shows them (light, dark, 400 px wide).
 # usage: golden/regenerate.sh [BUILD_DIR]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,4 +26,12 @@ if command -v chromium >/dev/null; then
   chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=896,608 \
     --screenshot="$here/dark-page.png" "file://$tmp/dark.html" 2>/dev/null
   echo dark-page
+fi
+if command -v chromium >/dev/null && command -v node >/dev/null; then
+  for c in eventlog compare diff; do
+    HPNG_SCREENSHOTS="$tmp" node "$here/../tests/browser/page_test.mjs" "$c" "$exe" "$here/inputs" "$tmp/$c" >/dev/null
+  done
+  mkdir -p "$here/html"
+  for shot in eventlog-light eventlog-dark eventlog-400 compare-light diff-light; do cp "$tmp/html-$shot.png" "$here/html/$shot.png"; done
+  echo html
 fi

@@ -301,7 +301,7 @@ void add_file_options(CLI::App& app, Options& o, Parsed& p) {
                  "Input profile (.hp or eventlog, also gzip, xz or zstd compressed); `prof` reads prof.hp. Without it, "
                  "stdin -> stdout. Several with --compare or --diff");
   app.add_option("-o,--output", o.output.files.output, "Output file ('-' is stdout). Default: ./<base>.<ext>, stdout in filter mode");
-  app.add_option("--format", o.output.files.format, "ps, eps, pdf, svg, png, json, csv or text (a report; also txt). Default: from the output's extension, else ps (eps with -e)")
+  app.add_option("--format", o.output.files.format, "ps, eps, pdf, svg, png, json, csv, text (a report; also txt) or html (a page to explore it in a browser). Default: from the output's extension, else ps (eps with -e)")
       ->transform(one_of(output_formats(), "a format hp2ps-ng writes"));
   static const std::vector<std::pair<std::string_view, InputFormat>> inputs = {
       {"auto", InputFormat::automatic}, {"hp", InputFormat::hp}, {"eventlog", InputFormat::eventlog}};
@@ -532,7 +532,8 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
   Options o;
   Parsed p;
   CLI::App app{"hp2ps-ng: render GHC heap profiles (.hp files and eventlogs) as PostScript, EPS, PDF, SVG or\n"
-               "PNG, or export the band/time matrix as JSON or CSV. A drop-in for hp2ps: its single-letter\n"
+               "PNG, export the band/time matrix as JSON or CSV, report the bands that leak (text), or write\n"
+               "a page to explore a profile in a browser (HTML). A drop-in for hp2ps: its single-letter\n"
                "options (-c -m10 -e6in -t0.5 -i- -pc ...) work as in hp2ps.",
                "hp2ps-ng"};
   app.set_version_flag("--version", std::string("hp2ps-ng ") + HPNG_VERSION);
