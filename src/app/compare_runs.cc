@@ -53,7 +53,7 @@ std::string compare_output(const Job& job, std::vector<BandMatrix> ms, Warnings&
   ChartStyle style = plan.chart;
   if (style.max_vertices > 0) style.max_vertices = std::max<size_t>(style.max_vertices / ms.size(), 500);
   if (plan.files.format == OutputFormat::html) {
-    return page_output(pointers(ms), names, layout_charts(ms, shades, style), shades, title, "compare", job, warnings);
+    return page_output(pointers(ms), names, layout_charts(ms, shades, style), shades, title, "compare", plan, job, warnings);
   }
   return render_picture(layout_charts(ms, shades, style), title, plan, job);
 }

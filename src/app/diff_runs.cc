@@ -20,7 +20,7 @@ std::string diff_output(const Job& job, BandMatrix d, Warnings& warnings) {
   std::vector<double> shades = band_shades(d, plan, job.matrix);
   std::string title = plan.chart.title ? *plan.chart.title : d.info.header.job;
   if (plan.files.format == OutputFormat::html) {
-    return page_output({&d}, {d.info.header.job}, layout_chart(d, shades, plan.chart), shades, title, "diff", job, warnings);
+    return page_output({&d}, {d.info.header.job}, layout_chart(d, shades, plan.chart), shades, title, "diff", plan, job, warnings);
   }
   return render_picture(layout_chart(d, shades, plan.chart), title, plan, job);
 }

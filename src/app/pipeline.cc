@@ -104,8 +104,7 @@ std::string render_picture(const ChartLayout& layout, const std::string& title, 
 
 std::string page_output(const std::vector<const BandMatrix*>& ms, const std::vector<std::string>& inputs,
                         const ChartLayout& layout, const std::vector<double>& shades, const std::string& title,
-                        const std::string& mode, const Job& job, const Warnings& warnings) {
-  const OutputPlan& plan = *job.output;
+                        const std::string& mode, const OutputPlan& plan, const Job& job, const Warnings& warnings) {
   HtmlPage page{title, mode, {}, &layout, {}, {warnings.begin(), warnings.end()}, job.asked.command,
                 plan.chart.heap_lines, 0};
   page.svg = render_chart(layout, plan.chart, {OutputFormat::svg, job.asked.dpi, title, plan.files.output, false, true});
@@ -143,7 +142,7 @@ std::string picture_or_export(const BandMatrix& m, const std::vector<double>& sh
   const std::string& title = plan.chart.title ? *plan.chart.title : m.info.header.job;
   if (plan.files.format == OutputFormat::html) {
     return page_output({&m}, {shown_name(job.inputs[0])}, layout_chart(m, shades, plan.chart), shades, title, "profile",
-                       job, warnings);
+                       plan, job, warnings);
   }
   return render_picture(layout_chart(m, shades, plan.chart), title, plan, job);
 }

@@ -45,7 +45,7 @@ std::string render_picture(const ChartLayout& layout, const std::string& title, 
 // "compare" or "diff".
 std::string page_output(const std::vector<const BandMatrix*>& ms, const std::vector<std::string>& inputs,
                         const ChartLayout& layout, const std::vector<double>& shades, const std::string& title,
-                        const std::string& mode, const Job& job, const Warnings& warnings);
+                        const std::string& mode, const OutputPlan& plan, const Job& job, const Warnings& warnings);
 
 // What drawing one profile showed (--watch's status line).
 struct Drawn {
