@@ -39,6 +39,7 @@ std::string compare_output(const Job& job, std::vector<BandMatrix> ms, Warnings&
   const OutputPlan& plan = *job.output;
   std::vector<std::string> names = paths(job);
   check_units(pointers(ms), job);
+  check_alike(pointers(ms), job, warnings);
   for (BandMatrix& m : ms) finish_matrix(m, job.matrix, plan.chart, warnings);
   share_scales(ms);
   for (BandMatrix& m : ms) apply_scales(m, job.matrix, warnings);

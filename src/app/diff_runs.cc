@@ -31,7 +31,7 @@ std::string diff_text(const Job& job, const BandMatrix& before, const BandMatrix
   if (job.output->files.format == OutputFormat::text) {
     return diff_report(before, after, {shown_name(job.inputs[0]), shown_name(job.inputs[1])}, job.select.band_limit == 0);
   }
-  BandMatrix d = difference(before, after, job.select.band_limit);
+  BandMatrix d = difference(before, after, job.select.band_limit, job.select.trace_percent);
   d.info.header.job = shown_name(job.inputs[1]) + " minus " + shown_name(job.inputs[0]);
   return diff_output(job, std::move(d), warnings);
 }
@@ -46,6 +46,7 @@ void run_diff(const Job& job, Warnings& warnings) {
   BandMatrix before = profile_matrix(sources[0], every_band, 0, warnings);
   BandMatrix after = profile_matrix(sources[1], every_band, 0, warnings);
   check_units({&before, &after}, job);
+  check_alike({&before, &after}, job, warnings);
   write_output(job.output->files.output, diff_text(job, before, after, warnings));
   check_gates(job.gates, {judged(shown_name(job.inputs[0]), before), judged(shown_name(job.inputs[1]), after)}, true);
 }

@@ -2,6 +2,7 @@
 #include "app/pipeline.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include "hpng/bands/band_stats.h"
@@ -48,6 +49,45 @@ void check_units(const std::vector<const BandMatrix*>& ms, const Job& job) {
     throw usage_error(Code::mixed_units, path + " is in " + h.value_unit + " over " + h.sample_unit + ", " +
                                              first_path + " in " + first.value_unit + " over " + first.sample_unit +
                                              ": they cannot share a scale (--allow-mixed-units draws them anyway)");
+  }
+}
+
+namespace {
+
+// "-hc", "-hy", ...: an eventlog's, or the first -h option among a .hp's
+// JOB's RTS options (the program's command line); empty when not said.
+std::string breakdown_of(const ProfileInfo& info) {
+  if (info.run) return info.run->breakdown;
+  const std::string& job = info.header.job;
+  size_t rts = job.find("+RTS");
+  for (size_t at = job.find(" -h", rts); rts != std::string::npos && at != std::string::npos; at = job.find(" -h", at + 1)) {
+    if (at + 3 < job.size() && std::isalpha(static_cast<unsigned char>(job[at + 3]))) return job.substr(at + 1, 3);
+  }
+  return "";
+}
+
+std::string clock_of(const ProfileHeader& h) {
+  return h.input_format == "eventlog" ? "an eventlog (elapsed seconds)" : "a .hp (the program's own, mutator, seconds)";
+}
+
+}  // namespace
+
+void check_alike(const std::vector<const BandMatrix*>& ms, const Job& job, Warnings& warnings) {
+  const ProfileInfo& first = ms[0]->info;
+  std::string first_name = shown_name(job.inputs[0]);
+  for (size_t k = 1; k < ms.size(); ++k) {
+    const ProfileInfo& info = ms[k]->info;
+    std::string name = shown_name(job.inputs[k]), was = breakdown_of(first), is = breakdown_of(info);
+    if (!was.empty() && !is.empty() && was != is) {
+      warnings.add({Code::unlike_runs, name, {}, 0, 0, "",
+                    "a " + is + " profile, where " + first_name + " is " + was +
+                        ": its bands are other things, matched only where a name is the same"});
+    }
+    if (info.header.input_format != first.header.input_format) {
+      warnings.add({Code::unlike_runs, name, {}, 0, 0, "",
+                    "is " + clock_of(info.header) + " and " + first_name + " " + clock_of(first.header) +
+                        ": one time axis holds two clocks"});
+    }
   }
 }
 

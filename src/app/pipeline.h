@@ -22,6 +22,12 @@ std::vector<SampleSource> matched_streams(const Job& job, Warnings& warnings);
 // be subtracted (unless --allow-mixed-units). Throws Error (mixed_units).
 void check_units(const std::vector<const BandMatrix*>& ms, const Job& job);
 
+// --compare, --diff: a warning when a run differs from the first in its
+// breakdown (an eventlog's, or the -h option in a .hp's JOB) or its clock
+// (a .hp's mutator seconds, an eventlog's elapsed seconds): its bands are
+// still matched by name, and drawn on one time scale.
+void check_alike(const std::vector<const BandMatrix*>& ms, const Job& job, Warnings& warnings);
+
 // The statistics, then (for a chart) the fonts start loading on the free
 // core while the single-threaded reads that follow build the matrix.
 BandMatrix chart_matrix(const SampleSource& source, const SelectOptions& select, const OutputPlan& plan,

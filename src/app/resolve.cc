@@ -66,6 +66,7 @@ ChartStyle chart_style(const OutputRequest& o, const Palette& palette, OutputFor
   if (out == OutputFormat::png) check_pixels(s, o.dpi);
   // A picture has no pages: -M and -m above 20 put the key below the graph.
   s.key_below = s.key_pages && is_picture(out);
+  s.as_hp2ps = in == InputFormat::hp && (out == OutputFormat::ps || out == OutputFormat::eps);
   // The HTML page's key is its own (a legend to select bands by, and the
   // table): the chart takes the key's room.
   if (out == OutputFormat::html) s.no_key = true;

@@ -149,7 +149,7 @@ void add_signed(PageLayout& page, const BandMatrix& m, const std::vector<double>
   size_t n = keep.size();
   double scale = f.gh / (m.y_range - m.y_low), zero = f.gy0 - m.y_low * scale;
   std::vector<double> xs(n), up(n, zero), down(n, zero);
-  for (size_t k = 0; k < n; ++k) xs[k] = f.gx0 + (m.times[keep[k]] - m.times.front()) * f.gw / m.x_range;
+  for (size_t k = 0; k < n; ++k) xs[k] = f.gx0 + (m.times[keep[k]] - axis_start(m)) * f.gw / m.x_range;
   for (size_t b = 0; b < m.bands.size(); ++b) {
     std::vector<double> up_next = up, down_next = down;
     for (size_t k = 0; k < n; ++k) {
@@ -193,7 +193,7 @@ void add_bands(PageLayout& page, const BandMatrix& m, const std::vector<double>&
   std::vector<double> xs(n);
   std::vector<std::vector<double>> tops(m.bands.size(), std::vector<double>(n));
   double scale = f.gh / m.y_range;
-  for (size_t k = 0; k < n; ++k) xs[k] = f.gx0 + (m.times[keep[k]] - m.times.front()) * f.gw / m.x_range;
+  for (size_t k = 0; k < n; ++k) xs[k] = f.gx0 + (m.times[keep[k]] - axis_start(m)) * f.gw / m.x_range;
   for (size_t b = 0; b < m.bands.size(); ++b) {
     for (size_t k = 0; k < n; ++k) tops[b][k] = (b ? tops[b - 1][k] : 0) + m.bands[b].values[keep[k]] * scale;
   }
@@ -210,7 +210,7 @@ void add_bands(PageLayout& page, const BandMatrix& m, const std::vector<double>&
 
 void add_heap_lines(PageLayout& page, const BandMatrix& m, const std::vector<DrawnLine>& lines, const Frame& f,
                     const ChartStyle& style) {
-  double t0 = m.times.front();
+  double t0 = axis_start(m);
   size_t columns = static_cast<size_t>(std::max(1.0, f.gw / 72 * (style.columns_per_inch > 0 ? style.columns_per_inch : 1e6)));
   for (const DrawnLine& l : lines) {
     Polyline line{{}, false, false, {}, l.style.colour, l.style.width, l.style.dash, line_title(m, *l.series), {}, "line"};
@@ -226,7 +226,7 @@ void add_heap_lines(PageLayout& page, const BandMatrix& m, const std::vector<Dra
 
 void add_marks(PageLayout& page, const BandMatrix& m, const Frame& f) {
   const std::vector<Mark>& marks = m.info.marks;
-  auto x_of = [&](size_t i) { return f.gx0 + (marks[i].time - m.times.front()) * f.gw / m.x_range; };
+  auto x_of = [&](size_t i) { return f.gx0 + (marks[i].time - axis_start(m)) * f.gw / m.x_range; };
   for (size_t i = 0, j; i < marks.size(); i = j) {
     double x = x_of(i);
     j = i + 1;

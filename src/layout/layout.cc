@@ -34,10 +34,32 @@ const std::string& shown_job(const BandMatrix& m, const ChartStyle& style) {
   return style.title ? *style.title : m.info.header.job;
 }
 
+// The title's figure: the area under the stacked total, or in a difference
+// its change.
+std::string total_text(const BandMatrix& m) {
+  std::string units = fit_end(m.info.header.value_unit, 12, 150) + " x " + fit_end(m.info.header.sample_unit, 12, 150);
+  if (!m.difference) return group_digits(std::trunc(m.total)) + " " + units;
+  return "change " + std::string(m.total > 0 ? "+" : "") + group_digits(std::trunc(m.total)) + " " + units;
+}
+
+// The small title box's one line: the job, the total centred (5 pt left of
+// the box's centre, as hp2ps) and the date, each clear of the next.
+bool one_title_line_fits(const BandMatrix& m, const ChartStyle& style, double w) {
+  constexpr double kGap = 6;
+  double box_w = w - 2 * kSpace, centre = box_w / 2;
+  double job_w = text_width(std::string(utf8_prefix(shown_job(m, style), kSmallJob)), 12);
+  double total_w = text_width(total_text(m), 12);
+  double date_w = text_width(fit_end(m.info.header.date, 12, 400), 12);
+  return kSpace + 6 + job_w + kGap <= centre - total_w / 2 && centre + total_w / 2 + kGap <= kSpace + box_w - 6 - date_w;
+}
+
 Frame frame_for(const BandMatrix& m, const ChartStyle& style, const std::vector<KeyEntry>& entries) {
   Frame f{};
   f.w = style.width;
-  f.big_title = style.big_title || (!style.small_title && shown_job(m, style).size() > kSmallJob);
+  // hp2ps chose the box by the job's length alone; elsewhere a title that
+  // does not fit on one line takes two.
+  bool too_wide = !style.as_hp2ps && !one_title_line_fits(m, style, f.w);
+  f.big_title = style.big_title || (!style.small_title && (shown_job(m, style).size() > kSmallJob || too_wide));
   f.title_h = f.big_title ? 40 : 20;
   double key_h = key_below(style) ? key_below_height(entries, f.w) : 0;
   // --height is the least height: a key below takes what it needs.
@@ -57,10 +79,18 @@ void add_title(PageLayout& page, const BandMatrix& m, const ChartStyle& style, c
   double box_w = f.w - 2 * kSpace, top = f.h - kSpace;
   page.shapes.push_back(rect(kSpace, top - f.title_h, box_w, f.title_h));
   const std::string& whole = shown_job(m, style);
-  TextItem job = text_at(kSpace + 6, top - 14, 12, std::string(utf8_prefix(whole, f.big_title ? kBigJob : kSmallJob)));
+  std::string shown = std::string(utf8_prefix(whole, f.big_title ? kBigJob : kSmallJob));
+  // The big box cuts the job to its width (hp2ps let it run over), then
+  // the date to what the total leaves.
+  if (f.big_title && !style.as_hp2ps) shown = fit_end(shown, 12, box_w - 12);
+  TextItem job = text_at(kSpace + 6, top - 14, 12, shown);
   job.search = to_search_text(whole);
   page.texts.push_back(std::move(job));
   std::string date = fit_end(m.info.header.date, 12, 400);
+  if (f.big_title && !style.as_hp2ps) {
+    double room = box_w - 12 - text_width(total, 12) - 12;
+    if (text_width(date, 12) > room) date = room >= 24 ? fit_end(date, 12, room) : "";
+  }
   double date_x = kSpace + box_w - 6 - text_width(date, 12);
   if (f.big_title) {
     page.shapes.push_back(line(kSpace, top - 20, kSpace + box_w, top - 20));
@@ -73,13 +103,22 @@ void add_title(PageLayout& page, const BandMatrix& m, const ChartStyle& style, c
   }
 }
 
-void add_x_axis(PageLayout& page, ChartLayout& out, const BandMatrix& m, const Frame& f) {
+// A .hp's sample times are the program's own (mutator) seconds, an
+// eventlog's elapsed seconds since the program started.
+std::string x_axis_unit(const BandMatrix& m, const ChartStyle& style) {
+  const ProfileHeader& h = m.info.header;
+  if (style.as_hp2ps) return h.sample_unit;
+  return h.sample_unit + (h.input_format == "eventlog" ? " (elapsed)" : " (mutator)");
+}
+
+void add_x_axis(PageLayout& page, ChartLayout& out, const BandMatrix& m, const Frame& f, const ChartStyle& style) {
   page.shapes.push_back(line(f.gx0, f.gy0, f.gx0 + f.gw, f.gy0));
-  std::string unit = fit_end(m.info.header.sample_unit, 10, std::max(f.gw, 50.0));
+  std::string whole = x_axis_unit(m, style);
+  std::string unit = fit_end(whole, 10, std::max(f.gw, 50.0));
   double unit_x = f.gx0 + f.gw - text_width(unit, 10);
   page.texts.push_back(text_at(unit_x, f.gy0 - 15, 10, unit));
-  double cutoff = f.gw - (kUnit * hp2ps_units(m.info.header.sample_unit) + 15);
-  for (const Tick& t : time_ticks(m.times.front(), m.times.back(), m.x_range, f.gw, cutoff, unit_x - f.gx0)) {
+  double cutoff = f.gw - (kUnit * hp2ps_units(whole) + 15);
+  for (const Tick& t : time_ticks(axis_start(m), axis_start(m) + m.x_range, m.x_range, f.gw, cutoff, unit_x - f.gx0)) {
     page.shapes.push_back(line(f.gx0 + t.at, f.gy0, f.gx0 + t.at, f.gy0 - 4));
     page.texts.push_back(text_at(f.gx0 + t.label.from, f.gy0 - 15, 10, t.label.text));
     out.x_labels.push_back({t.label.text, f.gx0 + t.label.from, f.gx0 + t.label.to});
@@ -105,14 +144,6 @@ void add_y_axis(PageLayout& page, ChartLayout& out, const BandMatrix& m, const F
     double zero = f.gy0 - m.y_low * f.gh / (m.y_range - m.y_low);
     page.shapes.push_back(line(f.gx0, zero, f.gx0 + f.gw, zero));
   }
-}
-
-// The title's figure: the area under the stacked total, or in a difference
-// its change.
-std::string total_text(const BandMatrix& m) {
-  std::string units = fit_end(m.info.header.value_unit, 12, 150) + " x " + fit_end(m.info.header.sample_unit, 12, 150);
-  if (!m.difference) return group_digits(std::trunc(m.total)) + " " + units;
-  return "change " + std::string(m.total > 0 ? "+" : "") + group_digits(std::trunc(m.total)) + " " + units;
 }
 
 // -M in PostScript and PDF: the key on pages of its own, 20 entries a page.
@@ -147,7 +178,7 @@ ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
   if (draw_key && style.key_pages && !style.no_key && !style.key_below) add_key_pages(out, m, style, f, entries);
   PageLayout page;
   add_title(page, m, style, f, out.total_text);
-  add_x_axis(page, out, m, f);
+  add_x_axis(page, out, m, f, style);
   add_y_axis(page, out, m, f);
   if (draw_key && side_key(style)) {
     double spacing = f.gh / static_cast<double>(entries.size() + 1);
@@ -158,7 +189,7 @@ ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
   add_bands(page, m, shades, style, f);
   add_heap_lines(page, m, lines, f, style);
   if (style.marks) add_marks(page, m, f);
-  page.graph = GraphArea{f.gx0, f.gy0, f.gw, f.gh, m.times.front(), m.x_range, m.y_low, m.y_range};
+  page.graph = GraphArea{f.gx0, f.gy0, f.gw, f.gh, axis_start(m), m.x_range, m.y_low, m.y_range};
   out.pages.push_back(std::move(page));
   return out;
 }

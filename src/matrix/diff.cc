@@ -80,11 +80,24 @@ std::vector<Changed> changed_bands(const BandMatrix& before, const BandMatrix& a
   return out;
 }
 
-// The least changed bands, beyond the limit, as one OTHER band at the bottom.
-void limit_bands(std::vector<Changed>& bands, int band_limit) {
-  size_t limit = static_cast<size_t>(band_limit);
-  if (band_limit <= 0 || bands.size() <= limit) return;
-  size_t summed = bands.size() - (limit - 1);
+// How many of the least changed bands (`bands` is least changed first) are
+// summed into OTHER: those that did not change at all, those whose change
+// is under `trace_percent` of all the bands' change (-t, on the change),
+// and those beyond the band limit (-m).
+size_t summed_count(const std::vector<Changed>& bands, int band_limit, double trace_percent) {
+  double whole = 0;
+  for (const Changed& c : bands) whole += c.change;
+  size_t n = 0;
+  while (n < bands.size() && (bands[n].change == 0 || bands[n].change < whole * trace_percent / 100)) ++n;
+  size_t limit = static_cast<size_t>(std::max(band_limit, 1));
+  if (band_limit > 0 && bands.size() - n > limit) n = bands.size() - (limit - 1);
+  return n;
+}
+
+// The least changed bands as one OTHER band at the bottom.
+void limit_bands(std::vector<Changed>& bands, int band_limit, double trace_percent) {
+  size_t summed = summed_count(bands, band_limit, trace_percent);
+  if (summed == 0) return;
   Changed other;
   other.band.name = "OTHER";
   other.band.values.assign(bands[0].band.values.size(), 0);
@@ -106,6 +119,9 @@ void set_ranges(BandMatrix& m) {
     high = std::max(high, up), low = std::min(low, down);
   }
   if (high == 0 && low == 0) high = 1, low = -1;
+  // Room above zero when every change is a fall: the zero line keeps its
+  // label, which the axis's top (the unit's place) would not.
+  high = std::max(high, -low / 8);
   m.y_range = high;
   m.y_low = low;
   double span = m.times.empty() ? 0 : m.times.back() - m.times.front();
@@ -114,13 +130,13 @@ void set_ranges(BandMatrix& m) {
 
 }  // namespace
 
-BandMatrix difference(const BandMatrix& before, const BandMatrix& after, int band_limit) {
+BandMatrix difference(const BandMatrix& before, const BandMatrix& after, int band_limit, double trace_percent) {
   BandMatrix m;
   m.info.header = after.info.header;
   m.times = union_times(before.times, after.times);
   m.samples = m.times.size();
   std::vector<Changed> bands = changed_bands(before, after, m.times);
-  limit_bands(bands, band_limit);
+  limit_bands(bands, band_limit, trace_percent);
   for (Changed& c : bands) m.bands.push_back(std::move(c.band));
   m.total = after.total - before.total;
   m.difference = true;

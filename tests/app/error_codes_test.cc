@@ -4,6 +4,7 @@
 // Messages have their own tests (drop_in_test, bad_input_test, ...).
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <sstream>
 
 #include "app/cli.h"
@@ -49,6 +50,8 @@ std::string folder() {
   for (int b = 0; b < 2000; ++b) wide += "band" + std::to_string(b) + " 5\n";
   write_file(dir + "wide.hp", wide + "END_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n");
   write_file(dir + "hi.hp", kHeader + "BEGIN_SAMPLE 0.0\n0x409f78\t5\n0x4a3f10\t7\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n");
+  write_file(dir + "hy.hp", std::regex_replace(kProfile, std::regex("JOB \"j\""), "JOB \"prog +RTS -hy -RTS\""));
+  write_file(dir + "hc.hp", std::regex_replace(kProfile, std::regex("JOB \"j\""), "JOB \"prog +RTS -hc -i0.1 -RTS\""));
   write_file(dir + "plain.eventlog", read_file(std::string(HPNG_CASES) + "/../eventlog-small/leak-hT-N2.eventlog"));
   write_file(dir + "cut.hp.gz", std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10));
   return dir;
@@ -158,7 +161,9 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"cut_in_a_sample", "@cut.hp -o @x.svg", Code::cut_short},
                       Case{"name_beyond_64_kib", "@long.hp -o @x.svg", Code::long_text},
                       Case{"more_bands_than_a_vector_picture_holds", "-t0 -m0 @wide.hp -o @x.svg", Code::bands_in_other},
-                      Case{"hi_hp_without_ipe", "@hi.hp -o @x.svg", Code::unnamed_bands}),
+                      Case{"hi_hp_without_ipe", "@hi.hp -o @x.svg", Code::unnamed_bands},
+                      Case{"diff_of_hy_and_hc", "--diff @hy.hp @hc.hp -o @x.svg", Code::unlike_runs},
+                      Case{"compare_hp_and_eventlog", "--compare @hc.hp @plain.eventlog -o @x.svg", Code::unlike_runs}),
     [](const auto& info) { return info.param.name; });
 
 // A profile read several times (selection reads it two or three times)

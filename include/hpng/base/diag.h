@@ -62,6 +62,7 @@ enum class Code {
   file_restarted,    // --watch: the file was truncated or replaced
   waiting,           // --watch: the profile cannot be drawn yet
   unnamed_bands,     // a -hi .hp's bands are addresses: --ipe names them
+  unlike_runs,       // --compare, --diff: the runs differ in breakdown (-hc, -hy, ...) or clock (.hp, eventlog)
 };
 
 // What an error's code means for the run: which exit status, and whether a

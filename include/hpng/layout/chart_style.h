@@ -19,6 +19,11 @@ struct ChartStyle {
   bool portrait = false;        // -g: PostScript page unrotated (else landscape)
   double eps_width = 0;         // -e width in points (0: not given)
   bool heap_lines = false;      // --heap-lines (heap_lines.h)
+  // PostScript from a .hp, drawn exactly as hp2ps draws it. Otherwise the
+  // time axis says its clock ("seconds (mutator)" for a .hp, "seconds
+  // (elapsed)" for an eventlog) and the two-line title cuts a job too wide
+  // for its box.
+  bool as_hp2ps = true;
   std::optional<std::string> title;  // --title: replaces the job in the title box
   double width = 648;                // the frame, in points (--width)
   std::optional<double> height;      // --height; else 432 plus what a key below needs

@@ -3,6 +3,7 @@
 // axis ranges and the title total. Built by one more read of the stream,
 // which adds each point into the row of the band it is drawn in.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,9 @@ struct BandMatrix {
   size_t samples = 0;         // every sample read, however many are kept
   std::vector<Band> bands;    // drawing order: index 0 is the bottom band
   double x_range = 1;  // span of the x axis (hp2ps's X)
+  // Where the x axis starts when it is not at the first time kept (--percent
+  // leaves out samples with nothing in them, the opening one among them).
+  std::optional<double> axis_start;
   double y_range = 1;  // top of the y axis (hp2ps's Y)
   double y_low = 0;    // its bottom: below 0 only in a difference
   double total = 0;    // trapezoid area of the stacked total (title figure)
@@ -33,6 +37,9 @@ struct BandMatrix {
   bool percent = false;  // values are shares of each sample's total (percent.h)
   bool difference = false;  // values are one run's minus another's (diff.h)
 };
+
+// The time at the x axis's origin.
+inline double axis_start(const BandMatrix& m) { return m.axis_start.value_or(m.times.front()); }
 
 struct MatrixOptions {
   // 0: every sample; else the reduction of time_buckets.h. The ranges and

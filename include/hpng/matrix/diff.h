@@ -12,10 +12,12 @@ namespace hpng {
 
 // `before` and `after` hold every band and every sample. The result's bands
 // are ordered by how much they changed (the area between the two runs'
-// curves), the most changed last (the top of the key); beyond `band_limit`
-// (0: none) the least changed are summed into OTHER. Its total is the
-// change in the title's total; its y axis runs from the lowest stack of
-// shrinking bands to the highest of growing ones.
-BandMatrix difference(const BandMatrix& before, const BandMatrix& after, int band_limit);
+// curves), the most changed last (the top of the key); summed into OTHER
+// are the bands that did not change, those whose change is under
+// `trace_percent` of all the change (-t on the change), and the least
+// changed beyond `band_limit` (0: none). Its total is the change in the
+// title's total; its y axis runs from the lowest stack of shrinking bands
+// to the highest of growing ones, with room above zero to label it.
+BandMatrix difference(const BandMatrix& before, const BandMatrix& after, int band_limit, double trace_percent = 0);
 
 }  // namespace hpng

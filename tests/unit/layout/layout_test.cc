@@ -88,6 +88,61 @@ TEST(Layout, BigTitleAndTickQuirks) {
   EXPECT_EQ(big.y_labels.back().text, "3,000k");
 }
 
+// The title box's texts (the job, the total, the date) at every accepted
+// width: none overlaps another, none leaves the box.
+class TitleWidth : public testing::TestWithParam<double> {};
+
+TEST_P(TitleWidth, TextsNeverOverlapNorLeaveTheBox) {
+  BandMatrix m = manpage();
+  for (const std::string& job : {std::string("a.out -p"), std::string("prog +RTS -hc -i0.05 -l -RTS arg1 x"),
+                                 std::string(80, 'W')}) {
+    m.info.header.job = job;
+    m.total = 1234567890123;
+    ChartStyle style;
+    style.as_hp2ps = false;  // hp2ps's PostScript is always 648 pt wide
+    style.width = GetParam();
+    ChartLayout l = layout_chart(m, std::vector<double>(m.bands.size(), 0), style);
+    double top = l.frame_height - kSpace;
+    std::vector<const TextItem*> title;
+    for (const TextItem& t : l.pages[0].texts) {
+      if (t.y > top - 40 && !t.text.empty()) title.push_back(&t);
+    }
+    // The job and the total always; the date gives way on the narrowest.
+    ASSERT_GE(title.size(), style.width >= 300 ? 3u : 2u) << job << " at width " << style.width;
+    for (const TextItem* t : title) {
+      EXPECT_GE(t->x, kSpace) << t->text;
+      EXPECT_LE(t->x + t->width, l.frame_width - kSpace) << t->text << " at width " << style.width;
+    }
+    for (size_t i = 0; i < title.size(); ++i) {
+      for (size_t j = i + 1; j < title.size(); ++j) {
+        const TextItem &a = *title[i], &b = *title[j];
+        bool apart = a.y != b.y || a.x + a.width <= b.x || b.x + b.width <= a.x;
+        EXPECT_TRUE(apart) << "'" << a.text << "' and '" << b.text << "' at width " << style.width;
+      }
+    }
+  }
+}
+
+// 216 pt (3 in) is the least --width; 225 pt is --width 300 (px).
+INSTANTIATE_TEST_SUITE_P(Widths, TitleWidth, testing::Values(216.0, 225.0, 300.0, 450.0, 648.0, 1200.0));
+
+TEST(Layout, TheTimeAxisSaysItsClockWhereAsked) {
+  BandMatrix m = manpage();
+  auto unit = [&](bool say) {
+    ChartStyle style;
+    style.as_hp2ps = !say;
+    ChartLayout l = layout_chart(m, std::vector<double>(m.bands.size(), 0), style);
+    for (const TextItem& t : l.pages[0].texts) {
+      if (t.text.starts_with("seconds")) return t.text;
+    }
+    return std::string();
+  };
+  EXPECT_EQ(unit(false), "seconds") << "hp2ps's PostScript";
+  EXPECT_EQ(unit(true), "seconds (mutator)");
+  m.info.header.input_format = "eventlog";
+  EXPECT_EQ(unit(true), "seconds (elapsed)");
+}
+
 TEST(Layout, OverlongKeyNameIsShortenedInTheMiddle) {
   BandMatrix m = manpage();
   m.bands[0].name = "head" + std::string(400, 'L') + "tail";

@@ -234,6 +234,49 @@ TEST(Diff, BeyondTheBandLimitTheLeastChangedAreOther) {
   EXPECT_EQ(d.bands[0].name, "OTHER");
 }
 
+// A short run drawn on a long run's scale is labelled to the axis's end,
+// not only as far as its own last sample.
+TEST(Compare, EveryChartsTimeAxisIsLabelledOverTheSharedScale) {
+  std::vector<BandMatrix> ms = compared({{"short.hp", real("banksim/banksim.hc.hp")},
+                                         {"long.hp", real("banksim/banksim.hc-i0.001.hp")}});
+  ASSERT_LT(ms[0].times.back(), 1.0);
+  ASSERT_GT(ms[0].x_range, 3.0);
+  ChartLayout first = layout_chart(ms[0], std::vector<double>(ms[0].bands.size(), 0), {});
+  ASSERT_FALSE(first.x_labels.empty());
+  EXPECT_GE(std::stod(first.x_labels.back().text), 2.5);
+}
+
+// The key of a difference lists what changed: the unchanged bands are
+// summed into OTHER, and -t's share applies to the change.
+TEST(Diff, TheKeyListsTheBandsThatChanged) {
+  std::string hp = real("leakyavg/leakyavg.hc.hp");
+  Input before{"before.hp", hp}, after{"after.hp", with_band_doubled(hp, "(299)main")};
+  auto [b, a] = every_band(before, after);
+  BandMatrix d = difference(b, a, 20, 0);
+  ASSERT_EQ(d.bands.size(), 2u) << "main, and OTHER for every band that did not change";
+  EXPECT_EQ(d.bands[0].name, "OTHER");
+  EXPECT_EQ(d.bands[1].name, "main");
+  // A second band changed by a little: under 1 % of the change, it joins OTHER.
+  std::string slightly = with_band_doubled(with_band_doubled(hp, "(307)readings/main.rs/main"), "(242)GHC.IO.Handle.Text.CAF");
+  auto [b2, a2] = every_band(before, Input{"after2.hp", slightly});
+  BandMatrix all = difference(b2, a2, 20, 0), traced = difference(b2, a2, 20, 1);
+  EXPECT_EQ(all.bands.size(), 3u);
+  ASSERT_EQ(traced.bands.size(), 2u);
+  EXPECT_EQ(traced.bands[1].name, "readings/main.rs/main");
+}
+
+TEST(Diff, WhenEverythingFallsZeroKeepsItsLabel) {
+  std::string hp = real("leakyavg/leakyavg.hc.hp");
+  Input more{"more.hp", with_band_doubled(hp, "(299)main")}, less{"less.hp", hp};
+  BandMatrix d = diff_of(more, less, 20);
+  EXPECT_LT(d.y_low, 0);
+  EXPECT_EQ(d.y_range, -d.y_low / 8) << "room above zero";
+  ChartLayout l = layout_chart(d, std::vector<double>(d.bands.size(), 0), {});
+  std::vector<std::string> labels;
+  for (const AxisLabel& y : l.y_labels) labels.push_back(y.text);
+  EXPECT_NE(std::find(labels.begin(), labels.end(), "0"), labels.end()) << testing::PrintToString(labels);
+}
+
 TEST(StableColours, ABandsColourComesFromItsNameAlone) {
   std::vector<double> one = stable_shades({"main", "f/g", "Data.Map.insert"});
   std::vector<double> other = stable_shades({"zzz", "yyy", "Data.Map.insert"});
