@@ -165,6 +165,7 @@ OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings) {
   if (job.asked.files.reuse_aux && !plan.files.read_aux.empty()) plan.aux = read_aux(load_input(plan.files.read_aux));
   plan.palette = job.asked.palette ? *find_palette(*job.asked.palette) : default_palette(job.asked.style.colour);
   plan.chart = chart_style(job.asked, plan.palette, plan.files.format, format, warnings);
+  plan.chart.mark_same_fills = job.matrix.stable_colours;
   // A simplified chart needs only the samples its columns can show: eight
   // buckets a column, so that their extremes survive.
   plan.time_buckets = plan.is_chart() ? 8 * most_columns(plan.chart) : 0;

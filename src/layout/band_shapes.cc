@@ -80,6 +80,7 @@ void add_simplified(PageLayout& page, const BandMatrix& m, const std::vector<dou
     under.title = band_title(m, m.bands[b]);
     under.band = m.bands[b].name;
     under.part = "band";
+    same_fill_outline(under, shades, b, style);
     page.shapes.push_back(std::move(under));
   }
 }
@@ -96,6 +97,7 @@ void add_exact(PageLayout& page, const BandMatrix& m, const std::vector<double>&
     poly.title = band_title(m, m.bands[b]);
     poly.band = m.bands[b].name;
     poly.part = "band";
+    same_fill_outline(poly, shades, b, style);
     page.shapes.push_back(std::move(poly));
   }
 }
@@ -160,6 +162,7 @@ void add_signed(PageLayout& page, const BandMatrix& m, const std::vector<double>
     band.title = band_title(m, m.bands[b]);
     band.band = m.bands[b].name;
     band.part = "band";
+    same_fill_outline(band, shades, b, style);
     add_between(page, xs, up, up_next, band);
     add_between(page, xs, down, down_next, band);
     up = std::move(up_next), down = std::move(down_next);

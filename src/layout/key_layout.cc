@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
+#include "base/text.h"
 #include "layout/text_metrics.h"
 
 namespace hpng {
@@ -15,8 +17,51 @@ constexpr double kRowHeight = 18;   // below the graph: a box and a gap
 constexpr double kColumnGap = 16;
 constexpr double kStripMargin = 6;  // above and below the rows
 
-void add_entry(PageLayout& page, ChartLayout& out, const KeyEntry& e, double x, double centre, double label_x,
-               double label_w, double baseline) {
+// Where the names of `group` first differ: the shortest common prefix.
+size_t first_difference(const std::vector<KeyEntry>& entries, const std::vector<size_t>& group) {
+  const std::string& first = entries[group[0]].name;
+  size_t d = first.size();
+  for (size_t i : group) {
+    const std::string& n = entries[i].name;
+    size_t k = 0;
+    while (k < d && k < n.size() && n[k] == first[k]) ++k;
+    d = k;
+  }
+  return d;
+}
+
+// The key's labels: each name shortened to `label_w` (fit_middle); where
+// two would read the same (stacks that differ only in a source location or
+// an inner cost centre), each from a little before where the names first
+// differ; and where even that is the same, numbered. Two bands never share
+// a label.
+std::vector<std::string> distinct_labels(const std::vector<KeyEntry>& entries, double label_w) {
+  std::vector<std::string> labels;
+  std::map<std::string, std::vector<size_t>> same;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    labels.push_back(fit_middle(entries[i].name, kLabelSize, label_w));
+    same[labels.back()].push_back(i);
+  }
+  for (const auto& [label, group] : same) {
+    if (group.size() < 2) continue;
+    size_t d = first_difference(entries, group), context = 12;
+    for (size_t i : group) {
+      const std::string& n = entries[i].name;
+      size_t from = d > context ? d - context : 0;
+      std::string tail(utf8_suffix(n, n.size() - from));
+      labels[i] = fit_end(from > 0 ? "\u2026" + tail : tail, kLabelSize, label_w);
+    }
+  }
+  std::map<std::string, int> seen;
+  for (std::string& label : labels) {
+    int n = ++seen[label];
+    if (n > 1) label = fit_end(label, kLabelSize, label_w - 24) + " (" + std::to_string(n) + ")";
+  }
+  return labels;
+}
+
+void add_entry(PageLayout& page, ChartLayout& out, const KeyEntry& e, const std::string& shown, double x,
+               double centre, double label_x, double baseline) {
   if (e.line) {
     Polyline stroke{{{x, centre}, {x + kKeyBox, centre}}, false, false, {}, e.line->colour, e.line->width + 1,
                     e.line->dash, e.title, {}, {}};
@@ -25,9 +70,10 @@ void add_entry(PageLayout& page, ChartLayout& out, const KeyEntry& e, double x, 
     Polyline box = rect(x, centre - kKeyBox / 2, kKeyBox, kKeyBox, true, e.fill);
     box.title = e.title;
     box.band = e.name;
+    box.width = e.outline.width, box.dash = e.outline.dash;
     page.shapes.push_back(std::move(box));
   }
-  TextItem label = text_at(label_x, baseline, kLabelSize, fit_middle(e.name, kLabelSize, label_w));
+  TextItem label = text_at(label_x, baseline, kLabelSize, shown);
   label.search = to_search_text(e.name);
   label.title = e.title;
   out.key_labels.push_back(label.text);
@@ -64,7 +110,9 @@ std::vector<KeyEntry> key_entries(const BandMatrix& m, const std::vector<double>
                                   const std::vector<DrawnLine>& lines) {
   std::vector<KeyEntry> entries;
   for (size_t b = 0; b < m.bands.size(); ++b) {
-    entries.push_back({m.bands[b].name, band_title(m, m.bands[b]), shade_rgb(shades[b], style.colour)});
+    KeyEntry e{m.bands[b].name, band_title(m, m.bands[b]), shade_rgb(shades[b], style.colour)};
+    same_fill_outline(e.outline, shades, b, style);
+    entries.push_back(std::move(e));
   }
   for (const DrawnLine& l : lines) entries.push_back({l.series->name, line_title(m, *l.series), {1, 1, 1}, &l.style});
   return entries;
@@ -78,9 +126,10 @@ double side_key_width(const std::vector<KeyEntry>& entries, double most) {
 
 void add_key_column(PageLayout& page, ChartLayout& out, const std::vector<KeyEntry>& entries, size_t from,
                     size_t count, double base, double spacing, double x0, double label_w) {
+  std::vector<std::string> labels = distinct_labels(entries, label_w);
   for (size_t k = 1; k <= count; ++k) {
     double c = base + static_cast<double>(k) * spacing;
-    add_entry(page, out, entries[from + k - 1], x0 + kSpace, c, x0 + 24, label_w, c - 5);
+    add_entry(page, out, entries[from + k - 1], labels[from + k - 1], x0 + kSpace, c, x0 + 24, c - 5);
   }
 }
 
@@ -92,12 +141,13 @@ double key_below_height(const std::vector<KeyEntry>& entries, double width) {
 void add_key_below(PageLayout& page, ChartLayout& out, const std::vector<KeyEntry>& entries, const Frame& f) {
   if (entries.empty()) return;
   Grid g = key_grid(entries, f.w);
+  std::vector<std::string> labels = distinct_labels(entries, g.label_w);
   double top = kSpace + key_below_height(entries, f.w) - kStripMargin;
   for (size_t i = 0; i < entries.size(); ++i) {
-    const KeyEntry& e = entries[entries.size() - 1 - i];  // the top band first
+    size_t k = entries.size() - 1 - i;  // the top band first
     double x = kSpace + 10 + static_cast<double>(i % g.columns) * g.column_w;
     double centre = top - (static_cast<double>(i / g.columns) + 0.5) * kRowHeight;
-    add_entry(page, out, e, x, centre, x + kKeyBox + 5, g.label_w, centre - 3.6);
+    add_entry(page, out, entries[k], labels[k], x, centre, x + kKeyBox + 5, centre - 3.6);
   }
 }
 

@@ -16,6 +16,7 @@ struct KeyEntry {
   std::string title;  // what hovering tells (band_title, line_title)
   Rgb fill;
   const LineStyle* line = nullptr;  // a heap line's stroke instead of a box
+  Polyline outline{};               // a band's box outline: its shape's (same_fill_outline)
 };
 
 // The bands bottom first, then the heap lines.

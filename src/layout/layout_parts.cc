@@ -80,6 +80,15 @@ TextItem text_at(double x, double y, double size, const std::string& s, double a
 
 // Nothing wider than a page is ever measured whole: a 2 MB name costs no
 // more than a long one.
+void same_fill_outline(Polyline& shape, const std::vector<double>& shades, size_t band, const ChartStyle& style) {
+  shape.width = 0.5;  // hp2ps's
+  if (!style.mark_same_fills) return;
+  auto same = std::count(shades.begin(), shades.begin() + static_cast<std::ptrdiff_t>(band), shades[band]);
+  if (same == 0) return;
+  shape.width = 1.2;
+  shape.dash = same == 1 ? std::vector<double>{3, 1.5} : std::vector<double>{1, 1.5};
+}
+
 std::string fit_end(const std::string& name, double size, double width) {
   std::string s = to_valid_utf8(utf8_prefix(name, kMaxBytes));
   if (s.size() < name.size()) s += kEllipsis;

@@ -33,6 +33,12 @@ Polyline area(std::vector<Point> points, bool filled, Rgb fill);
 Polyline rect(double x, double y, double w, double h, bool filled = false, Rgb fill = {1, 1, 1});
 Polyline line(double x0, double y0, double x1, double y1);
 
+// --stable-colours may give two bands of one chart one fill: with
+// style.mark_same_fills, the second and later bands of a fill are
+// outlined dashed (and their key boxes), so that they are told apart while
+// each keeps its own colour. `shape`'s outline is set; else left as it is.
+void same_fill_outline(Polyline& shape, const std::vector<double>& shades, size_t band, const ChartStyle& style);
+
 // Text with its drawn width measured; `s` is made valid UTF-8.
 TextItem text_at(double x, double y, double size, const std::string& s, double angle = 0);
 

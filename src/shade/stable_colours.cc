@@ -1,76 +1,48 @@
-// --stable-colours (shade.h): a band's colour comes from its name alone, so
-// it is the same in every run, file and chart, whatever else was profiled.
-#include <cmath>
+// --stable-colours (shade.h): a band's colour is a pure function of its
+// identity across builds (transform/band_identity.h: its name without the .hp's
+// (id) and the source locations a rebuild moves), so it is the same in
+// every run, file, chart, flag set and build.
 #include <cstdint>
 
 #include "hpng/shade/shade.h"
+#include "hpng/transform/band_identity.h"
 
 namespace hpng {
 
 namespace {
 
-struct Hsv {
-  double h, s, v;
-  int tone;  // which of the saturation/value pairs
-};
-
-// Three tones, so that two names whose hues meet can still differ.
-constexpr double kTones[][2] = {{0.55, 0.95}, {0.70, 0.78}, {0.42, 0.68}};
-constexpr double kNearHue = 30;  // degrees: closer neighbours of one tone look alike
-constexpr int kMostTries = 16;
+// Kelly's colours of maximum contrast, without white, black and grey
+// (OTHER's) and three too like another (orange yellow, greenish yellow,
+// violet): every two are at least 44 apart in RGB and 24 in CIELAB (ΔE76),
+// also from OTHER's grey; the tests check it.
+constexpr uint32_t kStable[] = {0xF3C300, 0x875692, 0xF38400, 0xA1CAF1, 0xBE0032, 0xC2B280, 0x008856, 0xE68FAC,
+                                0x0067A5, 0xF99379, 0xB3446C, 0x882D17, 0x8DB600, 0x654522, 0xE25822, 0x2B3D26};
 
 // FNV-1a: a fixed, portable hash, so that colours never depend on the
 // machine or the standard library.
-uint64_t name_hash(const std::string& name, int salt) {
+uint64_t name_hash(const std::string& name) {
   uint64_t h = 1469598103934665603ULL;
-  auto add = [&h](unsigned char c) { h = (h ^ c) * 1099511628211ULL; };
-  for (unsigned char c : name) add(c);
-  for (int i = 0; i < salt; ++i) add(0x1f);
+  for (unsigned char c : name) h = (h ^ c) * 1099511628211ULL;
   return h;
 }
 
-Hsv colour_of(const std::string& name, int salt) {
-  uint64_t h = name_hash(name, salt);
-  int tone = static_cast<int>((h >> 32) % 3);
-  return {static_cast<double>(h % 3600) / 10, kTones[tone][0], kTones[tone][1], tone};
-}
-
-bool alike(const Hsv& a, const Hsv& b) {
-  double d = std::fabs(a.h - b.h);
-  return a.tone == b.tone && std::min(d, 360 - d) < kNearHue;
-}
-
-double to_shade(const Hsv& c) {
-  double h = c.h / 60, chroma = c.v * c.s, x = chroma * (1 - std::fabs(std::fmod(h, 2) - 1)), m = c.v - chroma;
-  double r = 0, g = 0, b = 0;
-  int sector = static_cast<int>(h) % 6;
-  if (sector == 0) r = chroma, g = x;
-  else if (sector == 1) r = x, g = chroma;
-  else if (sector == 2) g = chroma, b = x;
-  else if (sector == 3) g = x, b = chroma;
-  else if (sector == 4) r = x, b = chroma;
-  else r = chroma, b = x;
-  auto byte = [m](double u) { return static_cast<int>(std::lround((u + m) * 255)); };
-  return exact_shade(byte(r), byte(g), byte(b));
-}
+double shade_of(uint32_t rgb) { return exact_shade(static_cast<int>(rgb >> 16), (rgb >> 8) & 0xFF, rgb & 0xFF); }
 
 }  // namespace
 
+std::vector<uint32_t> stable_palette() { return {std::begin(kStable), std::end(kStable)}; }
+
 std::vector<double> stable_shades(const std::vector<std::string>& names) {
   std::vector<double> shades;
-  Hsv below{0, 0, 0, -1};
-  for (const std::string& name : names) {
-    if (name == "OTHER") {  // the rest of the profile: a neutral grey
+  std::vector<RankedIdentity> ids = ranked_identities(names);
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == "OTHER") {  // the rest of the profile: a neutral grey
       shades.push_back(exact_shade(204, 204, 204));
-      below = {0, 0, 0, -1};
       continue;
     }
-    // A colour too like the band's neighbour below moves on along the
-    // name's own sequence, the same way every time.
-    Hsv c = colour_of(name, 0);
-    for (int salt = 1; salt < kMostTries && alike(c, below); ++salt) c = colour_of(name, salt);
-    shades.push_back(to_shade(c));
-    below = c;
+    // Stacks of one identity (two locations of a shared label) take the
+    // colours after the identity's, in their source order.
+    shades.push_back(shade_of(kStable[(name_hash(ids[i].identity) + ids[i].rank) % std::size(kStable)]));
   }
   return shades;
 }

@@ -50,6 +50,8 @@ std::string folder() {
   for (int b = 0; b < 2000; ++b) wide += "band" + std::to_string(b) + " 5\n";
   write_file(dir + "wide.hp", wide + "END_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n");
   write_file(dir + "hi.hp", kHeader + "BEGIN_SAMPLE 0.0\n0x409f78\t5\n0x4a3f10\t7\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n");
+  write_file(dir + "cut-names.hp", kHeader + "BEGIN_SAMPLE 0.0\n(329)applyEvent.\\/applyEve...\t5\n"
+                                   "(331)applyEvent.\\/applyEve...\t7\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n");
   write_file(dir + "hy.hp", std::regex_replace(kProfile, std::regex("JOB \"j\""), "JOB \"prog +RTS -hy -RTS\""));
   write_file(dir + "hc.hp", std::regex_replace(kProfile, std::regex("JOB \"j\""), "JOB \"prog +RTS -hc -i0.1 -RTS\""));
   write_file(dir + "plain.eventlog", read_file(std::string(HPNG_CASES) + "/../eventlog-small/leak-hT-N2.eventlog"));
@@ -163,7 +165,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"more_bands_than_a_vector_picture_holds", "-t0 -m0 @wide.hp -o @x.svg", Code::bands_in_other},
                       Case{"hi_hp_without_ipe", "@hi.hp -o @x.svg", Code::unnamed_bands},
                       Case{"diff_of_hy_and_hc", "--diff @hy.hp @hc.hp -o @x.svg", Code::unlike_runs},
-                      Case{"compare_hp_and_eventlog", "--compare @hc.hp @plain.eventlog -o @x.svg", Code::unlike_runs}),
+                      Case{"compare_hp_and_eventlog", "--compare @hc.hp @plain.eventlog -o @x.svg", Code::unlike_runs},
+                      Case{"stacks_cut_to_one_name", "--compare @cut-names.hp @p.hp -o @x.svg", Code::ambiguous_names}),
     [](const auto& info) { return info.param.name; });
 
 // A profile read several times (selection reads it two or three times)

@@ -63,6 +63,7 @@ enum class Code {
   waiting,           // --watch: the profile cannot be drawn yet
   unnamed_bands,     // a -hi .hp's bands are addresses: --ipe names them
   unlike_runs,       // --compare, --diff: the runs differ in breakdown (-hc, -hy, ...) or clock (.hp, eventlog)
+  ambiguous_names,   // --compare, --diff: bands of one run that read the same without their (id), kept apart as NAME (2)
 };
 
 // What an error's code means for the run: which exit status, and whether a

@@ -24,6 +24,9 @@ struct ChartStyle {
   // (elapsed)" for an eventlog) and the two-line title cuts a job too wide
   // for its box.
   bool as_hp2ps = true;
+  // --stable-colours: a band whose fill an earlier band of the chart has is
+  // outlined dashed (layout_parts.h: same_fill_outline).
+  bool mark_same_fills = false;
   std::optional<std::string> title;  // --title: replaces the job in the title box
   double width = 648;                // the frame, in points (--width)
   std::optional<double> height;      // --height; else 432 plus what a key below needs

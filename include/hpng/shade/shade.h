@@ -2,6 +2,7 @@
 // -c colour cycle, and named colour-blind-safe palettes), assigned by band
 // name so that -p keeps a band's fill between runs.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,10 +40,14 @@ Palette default_palette(bool colour);
 // band, else the palette's next.
 std::vector<double> assign_shades(const BandMatrix& m, const Palette& palette, const AuxFile* aux);
 
-// --stable-colours: each band's colour from its name (a fixed hash), the
-// same in every run and file; where it would look like the colour of the
-// band below, the name's next colour is taken. OTHER is light grey.
+// --stable-colours: each band's colour from its identity across builds (a
+// fixed hash into stable_palette()), the same in every run, file, chart,
+// flag set and build; OTHER is light grey. Two bands may get one colour:
+// the layout outlines the later ones dashed (ChartStyle::mark_same_fills).
 std::vector<double> stable_shades(const std::vector<std::string>& names);
+
+// The colours --stable-colours takes from, as 0xRRGGBB.
+std::vector<uint32_t> stable_palette();
 
 // What a shade means, in grey or colour mode. Never the page's white: a
 // white fill (hp2ps's grey 1.0 and -c cycle entry 8) is drawn light grey, so

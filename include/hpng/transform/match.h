@@ -8,13 +8,17 @@
 
 namespace hpng {
 
-// The inputs with their bands named so that runs match: without the .hp's
-// "(314)" id on cost-centre stacks and retainer sets (ids number the stacks
-// of one build, and an eventlog has none), and a name the RTS cut with -L
+// The inputs with their bands named so that runs match: by a band's
+// identity across builds, its name without the .hp's "(314)" id (ids
+// number one build's stacks; an eventlog has none) and without the source
+// locations the eventlog reader adds to labels -fprof-auto shares (they
+// move with every line added above); a name the RTS cut with -L
 // ("f/main.tab...") as the whole name of another input that it begins,
-// where there is exactly one. Stacks of one run that then read the same are
-// added together, as bands of one name are. Reads each input once; the
-// reads' warnings go to `warnings`.
+// where there is exactly one. Where a run has several bands of one
+// identity, they are paired across runs in the order of their source
+// locations and keep a location to tell them apart; two bands of one run
+// are never added up (transform/band_identity.h). Reads each input once;
+// the reads' warnings go to `warnings`.
 std::vector<SampleSource> matched_by_name(const std::vector<SampleSource>& sources, Warnings& warnings);
 
 // The inputs as one stream, for hp2ps's statistics over all of them: each

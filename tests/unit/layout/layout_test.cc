@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include "hpng/layout/columns.h"
 #include "hpng/layout/layout.h"
@@ -141,6 +143,45 @@ TEST(Layout, TheTimeAxisSaysItsClockWhereAsked) {
   EXPECT_EQ(unit(true), "seconds (mutator)");
   m.info.header.input_format = "eventlog";
   EXPECT_EQ(unit(true), "seconds (elapsed)");
+}
+
+// Stacks through a label -fprof-auto shares differ only in a source
+// location deep inside a long name: the key keeps what tells them apart.
+TEST(Key, TwoStacksDifferingOnlyInALocationGetTwoLabels) {
+  BandMatrix m = manpage();
+  std::string outer = "/applyEvent/Data.Stats.Pipeline.run/Data.Stats.Pipeline.main/Main.main/Main.CAF";
+  m.bands[0].name = "applyEvent.\\[src/Data/Stats/MatchStats.hs:66:46-82]" + outer;
+  m.bands[1].name = "applyEvent.\\[src/Data/Stats/MatchStats.hs:61:76-83]" + outer;
+  m.bands[2].name = "applyEvent.\\[src/Data/Stats/MatchStats.hs:61:76-83]" + outer + "/x";
+  for (double key_width : {60.0, 120.0, 353.0}) {
+    ChartStyle style;
+    style.max_key_width = key_width;
+    ChartLayout l = layout_chart(m, std::vector<double>(m.bands.size(), 0), style);
+    std::set<std::string> labels(l.key_labels.begin(), l.key_labels.end());
+    EXPECT_EQ(labels.size(), l.key_labels.size()) << testing::PrintToString(l.key_labels);
+  }
+}
+
+// --stable-colours may give two bands one fill: the later is outlined
+// dashed, in the graph and in the key, and keeps its fill.
+TEST(Key, BandsOfOneFillAreOutlinedApartWhenAsked) {
+  BandMatrix m = manpage();
+  std::vector<double> shades(m.bands.size(), exact_shade(243, 195, 0));
+  for (bool mark : {false, true}) {
+    ChartStyle style;
+    style.mark_same_fills = mark;
+    ChartLayout l = layout_chart(m, shades, style);
+    std::map<std::string, size_t> dashed;
+    for (const Polyline& s : l.pages[0].shapes) {
+      if (!s.band.empty() && !s.dash.empty()) ++dashed[s.band];
+    }
+    if (!mark) {
+      EXPECT_TRUE(dashed.empty()) << "hp2ps's outlines";
+      continue;
+    }
+    EXPECT_FALSE(dashed.contains(m.bands[0].name)) << "the first of a fill keeps the plain outline";
+    for (size_t b = 1; b < m.bands.size(); ++b) EXPECT_EQ(dashed[m.bands[b].name], 2u) << m.bands[b].name << ": shape and key box";
+  }
 }
 
 TEST(Layout, OverlongKeyNameIsShortenedInTheMiddle) {

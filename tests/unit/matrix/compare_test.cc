@@ -5,6 +5,7 @@
 // band has one fill everywhere; --stable-colours depends on names only.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <map>
 #include <regex>
@@ -12,6 +13,7 @@
 
 #include "hpng/matrix/compare.h"
 #include "hpng/matrix/diff.h"
+#include "hpng/transform/band_identity.h"
 #include "hpng/transform/match.h"
 #include "hpng/layout/layout.h"
 #include "hpng/read/read.h"
@@ -277,19 +279,50 @@ TEST(Diff, WhenEverythingFallsZeroKeepsItsLabel) {
   EXPECT_NE(std::find(labels.begin(), labels.end(), "0"), labels.end()) << testing::PrintToString(labels);
 }
 
-TEST(StableColours, ABandsColourComesFromItsNameAlone) {
+TEST(StableColours, AColourIsAFunctionOfTheBandsIdentityAlone) {
   std::vector<double> one = stable_shades({"main", "f/g", "Data.Map.insert"});
   std::vector<double> other = stable_shades({"zzz", "yyy", "Data.Map.insert"});
-  std::vector<double> again = stable_shades({"main", "f/g", "Data.Map.insert"});
-  EXPECT_EQ(one, again);
-  EXPECT_EQ(one[2], other[2]);  // neighbours unlike it in both
-  EXPECT_NE(one[0], one[1]);
+  EXPECT_EQ(one, stable_shades({"main", "f/g", "Data.Map.insert"}));
+  EXPECT_EQ(one[2], other[2]) << "whatever else the chart holds";
   EXPECT_EQ(stable_shades({"OTHER"})[0], exact_shade(204, 204, 204));
-  // Many names: no band looks like the band below it.
-  std::vector<std::string> names;
-  for (int i = 0; i < 200; ++i) names.push_back("cc" + std::to_string(i));
-  std::vector<double> s = stable_shades(names);
-  for (size_t i = 1; i < s.size(); ++i) EXPECT_NE(s[i], s[i - 1]);
+  // A rebuild renumbers the .hp's ids and moves the eventlog's locations.
+  EXPECT_EQ(stable_shades({"(329)applyEvent.\\/applyEve..."}), stable_shades({"(331)applyEvent.\\/applyEve..."}));
+  EXPECT_EQ(stable_shades({"go[src/M.hs:66:46-82]/main"}), stable_shades({"go[src/M.hs:64:46-82]/main"}));
+  EXPECT_EQ(band_identity("(12)[Char]"), "[Char]") << "a type in brackets is part of the name";
+  // Two stacks of one identity: each its own colour, by source order,
+  // whatever order the chart has them in and however the lines moved.
+  std::vector<double> two = stable_shades({"go[M.hs:3:1-5]/main", "go[M.hs:9:1-5]/main"});
+  EXPECT_NE(two[0], two[1]);
+  EXPECT_EQ(stable_shades({"go[M.hs:11:1-5]/main", "go[M.hs:5:1-5]/main"}), (std::vector<double>{two[1], two[0]}));
+  EXPECT_EQ(stable_shades({"x/main.l...", "x/main.l... (2)"}), stable_shades({"(272)x/main.l...", "(273)x/main.l..."}));
+  EXPECT_EQ(band_identity("go[M.hs:(3,1)-(4,9)]/f[cc 7]/main"), "go/f/main");
+}
+
+// CIE 1976 L*a*b* of an sRGB colour (D65).
+std::array<double, 3> lab(uint32_t rgb) {
+  auto linear = [](double u) { u /= 255; return u <= 0.04045 ? u / 12.92 : std::pow((u + 0.055) / 1.055, 2.4); };
+  double r = linear(rgb >> 16), g = linear((rgb >> 8) & 0xFF), b = linear(rgb & 0xFF);
+  double x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, y = 0.2126 * r + 0.7152 * g + 0.0722 * b,
+         z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+  auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116; };
+  return {116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))};
+}
+
+TEST(StableColours, ThePalettesColoursAreClearlyDistinct) {
+  std::vector<uint32_t> colours = stable_palette();
+  ASSERT_GE(colours.size(), 12u);
+  colours.push_back(0xCCCCCC);  // OTHER's grey
+  for (size_t i = 0; i < colours.size(); ++i) {
+    for (size_t j = i + 1; j < colours.size(); ++j) {
+      auto channel = [](uint32_t c, int shift) { return static_cast<double>((c >> shift) & 0xFF); };
+      double rgb = std::hypot(channel(colours[i], 16) - channel(colours[j], 16), channel(colours[i], 8) - channel(colours[j], 8),
+                              channel(colours[i], 0) - channel(colours[j], 0));
+      std::array<double, 3> a = lab(colours[i]), b = lab(colours[j]);
+      double delta_e = std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+      EXPECT_GE(rgb, 40) << std::hex << colours[i] << " " << colours[j];
+      EXPECT_GE(delta_e, 20) << std::hex << colours[i] << " " << colours[j];
+    }
+  }
 }
 
 // --- The command line ------------------------------------------------------
