@@ -167,8 +167,11 @@ uint32_t hp2ps_hash_bucket(const std::string& name) {
 
 // With a limit of n and more bands, the bottom bands of the current order
 // beyond n - 1 are summed into OTHER, which goes at the very bottom.
-Selection select_bands(const BandStats& stats, const SelectOptions& opts, const OrderFigures& keys) {
-  Order order = trace_eliminate(stats.totals, initial_order(stats.names), opts.trace_percent);
+namespace {
+
+// The selection from bands already through trace elimination, smallest
+// total first: ordered, then split by the band limit and the budget.
+Selection select_from(Order order, const BandStats& stats, const SelectOptions& opts, const OrderFigures& keys) {
   if (opts.by_deviation) {
     selection_sort(order, [&](uint32_t a, uint32_t b) { return keys.deviations[a] < keys.deviations[b]; });
   }
@@ -181,6 +184,27 @@ Selection select_bands(const BandStats& stats, const SelectOptions& opts, const 
   size_t first_drawn = std::max(by_limit, first_within_budget(stats.names, order, opts));
   auto split = order.begin() + static_cast<std::ptrdiff_t>(first_drawn);
   return {Order(order.begin(), split), Order(split, order.end()), first_drawn - by_limit};
+}
+
+}  // namespace
+
+std::vector<uint32_t> trace_survivors(const BandStats& stats, double trace_percent) {
+  return trace_eliminate(stats.totals, initial_order(stats.names), trace_percent);
+}
+
+Selection select_among(const BandStats& stats, const std::vector<uint32_t>& survivors, const SelectOptions& opts,
+                       const OrderFigures& keys) {
+  std::vector<bool> kept(stats.names.size(), false);
+  for (uint32_t b : survivors) kept[b] = true;
+  Order start;
+  for (uint32_t b : initial_order(stats.names)) {
+    if (kept[b]) start.push_back(b);
+  }
+  return select_from(trace_eliminate(stats.totals, start, 0), stats, opts, keys);  // 0 %: sorted, none dropped
+}
+
+Selection select_bands(const BandStats& stats, const SelectOptions& opts, const OrderFigures& keys) {
+  return select_from(trace_survivors(stats, opts.trace_percent), stats, opts, keys);
 }
 
 }  // namespace hpng

@@ -22,6 +22,44 @@ std::vector<double> fastest_growth(const std::vector<SampleSource>& shared, cons
   return out;
 }
 
+// The bands some run's own trace elimination keeps (-t decided per run:
+// over all runs together, a short or small run's own bands would vanish).
+std::vector<uint32_t> kept_by_any(const std::vector<BandStats>& own, size_t bands, double trace_percent) {
+  std::vector<bool> kept(bands, false);
+  for (const BandStats& s : own) {
+    for (uint32_t b : trace_survivors(s, trace_percent)) kept[b] = true;
+  }
+  std::vector<uint32_t> out;
+  for (uint32_t b = 0; b < bands; ++b) {
+    if (kept[b]) out.push_back(b);
+  }
+  return out;
+}
+
+// One run's chart: the bands drawn on their own in every chart (matched),
+// OTHER of the rest that its own -t keeps; what its own -t drops is left
+// out, unless drawn for another run.
+Selection chart_selection(const Selection& shared, const BandStats& own, double trace_percent) {
+  std::vector<bool> kept(own.names.size(), false);
+  for (uint32_t b : trace_survivors(own, trace_percent)) kept[b] = true;
+  Selection s{{}, shared.drawn, 0};
+  for (uint32_t b : shared.other) {
+    if (kept[b]) s.other.push_back(b);
+  }
+  return s;
+}
+
+// The title's total is the run's own: without the bands drawn only for
+// another run, which its own -t leaves out.
+void own_total(BandMatrix& m, const BandStats& own, double trace_percent) {
+  std::vector<bool> kept(own.names.size(), false);
+  for (uint32_t b : trace_survivors(own, trace_percent)) kept[b] = true;
+  for (const Band& band : m.bands) {
+    auto it = std::find(own.names.begin(), own.names.end(), band.name);
+    if (it != own.names.end() && !kept[static_cast<size_t>(it - own.names.begin())]) m.total -= band.area;
+  }
+}
+
 }  // namespace
 
 std::vector<BandMatrix> shared_matrices(const std::vector<SampleSource>& sources,
@@ -33,11 +71,14 @@ std::vector<BandMatrix> shared_matrices(const std::vector<SampleSource>& sources
   std::vector<SampleSource> shared;
   for (size_t k = 0; k < sources.size(); ++k) shared.push_back(on_shared_bands(sources[k], stats.names, names[k]));
   if (select.by_growth) keys.slopes = fastest_growth(shared, stats);
-  Selection selection = select_bands(stats, select, keys);
+  std::vector<BandStats> own;
+  for (const SampleSource& one : shared) own.push_back(collect_stats(one, warnings));
+  Selection selection = select_among(stats, kept_by_any(own, stats.names.size(), select.trace_percent), select, keys);
   std::vector<BandMatrix> out;
   for (size_t k = 0; k < sources.size(); ++k) {
-    BandStats own = collect_stats(shared[k], warnings);
-    out.push_back(build_matrix(shared[k], own, selection, {time_buckets, nullptr}, warnings));
+    Selection chart = chart_selection(selection, own[k], select.trace_percent);
+    out.push_back(build_matrix(shared[k], own[k], chart, {time_buckets, nullptr}, warnings));
+    own_total(out.back(), own[k], select.trace_percent);
   }
   return out;
 }

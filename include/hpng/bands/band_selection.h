@@ -42,6 +42,15 @@ struct Selection {
 // `keys` (order_figures) are needed with opts.by_deviation or by_growth only.
 Selection select_bands(const BandStats& stats, const SelectOptions& opts, const OrderFigures& keys = {});
 
+// hp2ps's trace elimination (-t) alone: the bands it keeps.
+std::vector<uint32_t> trace_survivors(const BandStats& stats, double trace_percent);
+
+// select_bands after trace elimination: among `survivors` (--compare: the
+// bands some run's own -t keeps), ordered and limited by `opts`, whose
+// trace_percent is not applied again.
+Selection select_among(const BandStats& stats, const std::vector<uint32_t>& survivors, const SelectOptions& opts,
+                       const OrderFigures& keys = {});
+
 // hp2ps's 513-bucket hash: the order bands start in before any sort, which
 // decides how ties end up.
 uint32_t hp2ps_hash_bucket(const std::string& name);

@@ -10,9 +10,14 @@
 
 namespace hpng {
 
-// One matrix per input: the selection decided over all of them together,
-// each input read on the shared bands (`names`: the inputs', for messages).
-// The reads' warnings go to `warnings` once.
+// One matrix per input, each read on the shared bands (`names`: the
+// inputs', for messages). Trace elimination (-t) is each run's own: the
+// bands drawn on their own are chosen (ordered, limited by -m and the
+// budget) over all runs among those some run's own -t keeps, and drawn in
+// every chart, matched; each chart sums into OTHER the rest of what its own
+// -t keeps and leaves out what it drops. Each chart's title total is its
+// run's own (bands drawn only for another run, which its -t drops, do not
+// count). The reads' warnings go to `warnings` once.
 std::vector<BandMatrix> shared_matrices(const std::vector<SampleSource>& sources,
                                         const std::vector<std::string>& names, const SelectOptions& select,
                                         size_t time_buckets, Warnings& warnings);

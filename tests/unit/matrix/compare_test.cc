@@ -236,6 +236,32 @@ TEST(Diff, BeyondTheBandLimitTheLeastChangedAreOther) {
   EXPECT_EQ(d.bands[0].name, "OTHER");
 }
 
+// Every value of a .hp times `factor`.
+std::string scaled(const std::string& hp, long factor) {
+  std::istringstream in(hp);
+  std::string out, line;
+  while (std::getline(in, line)) {
+    size_t tab = line.rfind('\t');
+    if (tab != std::string::npos) line = line.substr(0, tab + 1) + std::to_string(factor * std::stoll(line.substr(tab + 1)));
+    out += line + "\n";
+  }
+  return out;
+}
+
+// -t is decided per run: a run a thousand times smaller than the other
+// keeps its own bands and its own title total.
+TEST(Compare, TraceEliminationIsEachRunsOwn) {
+  std::string hp = real("leakyavg/leakyavg.hc.hp");
+  Input big{"big.hp", scaled(hp, 1000)}, small_run{"small.hp", hp};
+  SelectOptions usual = selecting(1, 20);
+  std::vector<BandMatrix> ms = compared({big, small_run}, usual);
+  BandMatrix own = select_in_memory("small.hp", hp, usual);
+  EXPECT_NEAR(ms[1].total, own.total, 1e-6 * own.total) << "the small run's title total is its own";
+  double drawn = 0;
+  for (const Band& b : ms[1].bands) drawn += b.area;
+  EXPECT_NEAR(drawn, own.total, 1e-6 * own.total) << "and its chart draws what its own -t keeps";
+}
+
 // A short run drawn on a long run's scale is labelled to the axis's end,
 // not only as far as its own last sample.
 TEST(Compare, EveryChartsTimeAxisIsLabelledOverTheSharedScale) {
