@@ -7,6 +7,7 @@
 #include "hpng/transform/band_filter.h"
 #include "hpng/matrix/band_matrix.h"
 #include "hpng/output/export.h"
+#include "hpng/output/html_page.h"
 #include "hpng/shade/heap_lines.h"
 #include "hpng/layout/layout.h"
 #include "hpng/matrix/percent.h"
@@ -55,6 +56,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     hpng::ChartLayout layout = hpng::layout_chart(m, shades, style);
     std::string out = hpng::render_chart(layout, style, {fmt, 96, m.info.header.job, "fuzz", (g & 128) != 0});
     if (fmt == hpng::OutputFormat::svg && out.find("<g id=\"text\"") == std::string::npos) __builtin_trap();
+    if (fmt == hpng::OutputFormat::svg && (g & 4)) {  // the HTML page around it: two scripts, whatever the names
+      hpng::HtmlPage page{m.info.header.job, "profile", out, &layout, {}, {warnings.begin(), warnings.end()}, "fuzz", style.heap_lines, 0};
+      hpng::PageChart chart{&m, "fuzz", {}};
+      for (double s : shades) chart.fills.push_back(hpng::shade_rgb(s, style.colour));
+      page.charts.push_back(chart);
+      std::string html = hpng::html_page(page);
+      size_t scripts = 0;
+      for (size_t at = html.find("<script"); at != std::string::npos; at = html.find("<script", at + 1)) ++scripts;
+      if (scripts != 2 || html.size() > (1u << 20)) __builtin_trap();
+    }
     (void)(g & 32 ? hpng::matrix_csv(m) : hpng::matrix_json(m));
   } catch (const hpng::Error&) {
   }
