@@ -5,6 +5,8 @@
 // (no chromium).
 //   node page_test.mjs CASE HP2PS_NG GOLDEN_INPUTS SCRATCH_DIR
 // With HPNG_SCREENSHOTS=DIR, also writes DIR/html-CASE-light.png and -dark.png.
+// Case "input" draws HPNG_INPUT with HPNG_FLAGS (not a CTest entry: for the
+// bench's large profiles).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +33,8 @@ const cases = {
   compare: () => ['-c', '--compare', join(inputs, 'banksim.hc.hp'), join(inputs, 'banksim.hc-i0.001.hp')],
   diff: () => ['-c', '--diff', join(inputs, 'banksim.hc.hp'), join(inputs, 'banksim.hc-i0.001.hp')],
   'many-bands': () => ['-m0', ...manyBands(join(scratch, 'many.hp'))],
+  // By hand: any profile (bench/run.sh's 200 MB ones): HPNG_INPUT=FILE, HPNG_FLAGS="-c".
+  input: () => [...(process.env.HPNG_FLAGS || '').split(' ').filter(Boolean), process.env.HPNG_INPUT],
 };
 
 const failures = [];
