@@ -35,7 +35,7 @@ void name_charts(std::vector<BandMatrix>& ms, const std::vector<std::string>& pa
   for (size_t k = 0; same && k < ms.size(); ++k) ms[k].info.header.job = paths[k] + ": " + ms[k].info.header.job;
 }
 
-std::string compare_output(const Job& job, std::vector<BandMatrix> ms, Warnings& warnings) {
+std::string compare_output(const Job& job, std::vector<BandMatrix>& ms, Warnings& warnings) {
   const OutputPlan& plan = *job.output;
   std::vector<std::string> names = paths(job);
   check_units(pointers(ms), job);
@@ -69,7 +69,8 @@ void run_compare(const Job& job, Warnings& warnings) {
   std::vector<BandMatrix> ms = shared_matrices(sources, paths(job), select, job.output->time_buckets, warnings);
   std::vector<Judged> runs;
   for (size_t k = 0; k < ms.size(); ++k) runs.push_back(judged(shown_name(job.inputs[k]), ms[k]));
-  write_output(job.output->files.output, compare_output(job, std::move(ms), warnings));
+  write_output(job.output->files.output, compare_output(job, ms, warnings));
+  write_records_file(job.output->files, pointers(ms), paths(job));
   check_gates(job.gates, runs);
 }
 

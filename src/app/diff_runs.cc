@@ -12,7 +12,7 @@ namespace hpng {
 
 namespace {
 
-std::string diff_output(const Job& job, BandMatrix d, Warnings& warnings) {
+std::string diff_output(const Job& job, BandMatrix& d, Warnings& warnings) {
   const OutputPlan& plan = *job.output;
   apply_scales(d, job.matrix, warnings);
   if (plan.files.format == OutputFormat::json) return matrix_json(d);
@@ -26,14 +26,18 @@ std::string diff_output(const Job& job, BandMatrix d, Warnings& warnings) {
 }
 
 // The report reads the runs themselves; the chart and the data their
-// difference.
-std::string diff_text(const Job& job, const BandMatrix& before, const BandMatrix& after, Warnings& warnings) {
-  if (job.output->files.format == OutputFormat::text) {
-    return diff_report(before, after, {shown_name(job.inputs[0]), shown_name(job.inputs[1])}, job.select.band_limit == 0);
+// difference (a CSV's records too).
+void write_diff(const Job& job, const BandMatrix& before, const BandMatrix& after, Warnings& warnings) {
+  const FilePlan& files = job.output->files;
+  if (files.format == OutputFormat::text) {
+    write_output(files.output, diff_report(before, after, {shown_name(job.inputs[0]), shown_name(job.inputs[1])},
+                                           job.select.band_limit == 0));
+    return;
   }
   BandMatrix d = difference(before, after, job.select.band_limit, job.select.trace_percent);
   d.info.header.job = shown_name(job.inputs[1]) + " minus " + shown_name(job.inputs[0]);
-  return diff_output(job, std::move(d), warnings);
+  write_output(files.output, diff_output(job, d, warnings));
+  write_records_file(files, {&d}, {d.info.header.job});
 }
 
 }  // namespace
@@ -47,7 +51,7 @@ void run_diff(const Job& job, Warnings& warnings) {
   BandMatrix after = profile_matrix(sources[1], every_band, 0, warnings);
   check_units({&before, &after}, job);
   check_alike({&before, &after}, job, warnings);
-  write_output(job.output->files.output, diff_text(job, before, after, warnings));
+  write_diff(job, before, after, warnings);
   check_gates(job.gates, {judged(shown_name(job.inputs[0]), before), judged(shown_name(job.inputs[1]), after)}, true);
 }
 

@@ -132,7 +132,7 @@ std::vector<double> band_shades(const BandMatrix& m, const OutputPlan& plan, con
   if (!p.stable_colours) return assign_shades(m, plan.palette, plan.aux ? &*plan.aux : nullptr);
   std::vector<std::string> names;
   for (const Band& b : m.bands) names.push_back(b.name);
-  return stable_shades(names);
+  return stable_shades(names, m.info.info_tables);
 }
 
 std::string render_picture(const ChartLayout& layout, const std::string& title, const OutputPlan& plan,
@@ -157,6 +157,13 @@ std::string page_output(const std::vector<const BandMatrix*>& ms, const std::vec
   // show the file drawn again.
   if (job.mode == Mode::watch && !ms[0]->info.finished) page.reload_seconds = std::max(job.watch_interval, 1.0);
   return html_page(page);
+}
+
+void write_records_file(const FilePlan& plan, const std::vector<const BandMatrix*>& ms,
+                        const std::vector<std::string>& inputs) {
+  if (plan.write_records.empty()) return;
+  std::string records = records_csv(ms, inputs);
+  if (!records.empty()) write_output(plan.write_records, records);
 }
 
 namespace {
@@ -197,6 +204,7 @@ Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warning
   finish_matrix(m, job.matrix, plan.chart, warnings);
   write_output(plan.files.output, picture_or_export(m, shades, job, plan, warnings));
   if (!plan.files.write_aux.empty()) write_aux_file(plan.files, aux, warnings);
+  write_records_file(plan.files, {&m}, {shown_name(job.inputs[0])});
   const ProfileHeader& h = m.info.header;
   return {m.samples, m.times.empty() ? 0 : m.times.back(), m.total, h.value_unit + " x " + h.sample_unit,
           m.info.finished};

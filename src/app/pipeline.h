@@ -53,6 +53,11 @@ std::string page_output(const std::vector<const BandMatrix*>& ms, const std::vec
                         const ChartLayout& layout, const std::vector<double>& shades, const std::string& title,
                         const std::string& mode, const OutputPlan& plan, const Job& job, const Warnings& warnings);
 
+// A CSV's companion: the IPE records of the bands of `ms`, where the plan
+// puts them, when a band has one (written after the output, whole).
+void write_records_file(const FilePlan& plan, const std::vector<const BandMatrix*>& ms,
+                        const std::vector<std::string>& inputs);
+
 // What drawing one profile showed (--watch's status line).
 struct Drawn {
   size_t samples = 0;       // complete samples read

@@ -138,6 +138,14 @@ BandMatrix difference(const BandMatrix& before, const BandMatrix& after, int ban
   std::vector<Changed> bands = changed_bands(before, after, m.times);
   limit_bands(bands, band_limit, trace_percent);
   for (Changed& c : bands) m.bands.push_back(std::move(c.band));
+  // A -hi band's record: the after run's (else the before's, for a band
+  // that went away).
+  for (const BandMatrix* run : {&after, &before}) {
+    for (const Band& b : m.bands) {
+      auto it = run->info.info_tables.find(b.name);
+      if (it != run->info.info_tables.end()) m.info.info_tables.insert(*it);
+    }
+  }
   m.total = after.total - before.total;
   m.difference = true;
   set_ranges(m);

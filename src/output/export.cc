@@ -280,4 +280,22 @@ std::string matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<st
   return out;
 }
 
+std::string records_csv(const std::vector<const BandMatrix*>& ms, const std::vector<std::string>& inputs) {
+  std::string rows;
+  for (size_t i = 0; i < ms.size(); ++i) {
+    for (const Band& b : ms[i]->bands) {
+      auto it = ms[i]->info.info_tables.find(b.name);
+      if (it == ms[i]->info.info_tables.end()) continue;
+      const InfoTable& t = it->second;
+      for (const std::string* field : {&inputs[i], &b.name, &t.address, &t.table_name, &t.closure_type, &t.type,
+                                       &t.label, &t.module, &t.src_loc}) {
+        if (field != &inputs[i]) rows += ',';
+        append_csv_field(rows, *field);
+      }
+      rows += '\n';
+    }
+  }
+  return rows.empty() ? "" : "input,band,address,table_name,closure_type,type,label,module,src_loc\n" + rows;
+}
+
 }  // namespace hpng

@@ -133,11 +133,14 @@ FilePlan plan_files(const FileOptions& f, InputFormat input_format, bool eps, Wa
   std::string base = f.input ? base_name(f, input_format) : "";
   plan.output = f.output.empty() ? default_output(f, base, plan.format, eps) : f.output;
   plan_aux(f, base, plan);
+  if (plan.format == OutputFormat::csv && is_file_output(plan.output)) {
+    plan.write_records = without_extension(plan.output) + ".ipe.csv";
+  }
   return plan;
 }
 
 void check_outputs(const FilePlan& plan, const std::vector<InputRef>& inputs) {
-  for (const std::string& out : {plan.output, plan.write_aux}) {
+  for (const std::string& out : {plan.output, plan.write_aux, plan.write_records}) {
     std::optional<FileId> id = out.empty() ? std::nullopt : output_id(out);
     for (const InputRef& in : inputs) {
       if (id && id == in.id) {

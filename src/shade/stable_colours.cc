@@ -32,9 +32,9 @@ double shade_of(uint32_t rgb) { return exact_shade(static_cast<int>(rgb >> 16), 
 
 std::vector<uint32_t> stable_palette() { return {std::begin(kStable), std::end(kStable)}; }
 
-std::vector<double> stable_shades(const std::vector<std::string>& names) {
+std::vector<double> stable_shades(const std::vector<std::string>& names, const InfoTables& tables) {
   std::vector<double> shades;
-  std::vector<RankedIdentity> ids = ranked_identities(names);
+  std::vector<RankedIdentity> ids = ranked_identities(names, tables);
   for (size_t i = 0; i < names.size(); ++i) {
     if (names[i] == "OTHER") {  // the rest of the profile: a neutral grey
       shades.push_back(exact_shade(204, 204, 204));

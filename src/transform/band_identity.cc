@@ -81,12 +81,25 @@ std::string whole_name(const std::string& bare, const std::vector<std::vector<st
   return found.size() == 1 ? *found.begin() : bare;
 }
 
+// What tells apart two -hi bands of one identity in every build: the
+// rest of their records (the table names and addresses change).
+std::string record_kind(const InfoTable& t) { return t.type + '\n' + t.closure_type + '\n' + t.module; }
+
 struct Entry {
   std::string name;  // as read
   std::string bare;  // without the id, a cut name made whole
   Place place;
+  std::string kind;  // a -hi band's record_kind
   size_t order;      // as announced
 };
+
+// A band's entry and identity: by its record where it has one.
+std::pair<std::string, Entry> entry_of(const RunNames& run, size_t i, std::string whole) {
+  auto t = run.tables.find(run.names[i]);
+  if (t != run.tables.end()) return {record_identity(t->second), {run.names[i], whole, {}, record_kind(t->second), i}};
+  Place place = place_of(whole);
+  return {band_identity(whole), {run.names[i], std::move(whole), std::move(place), "", i}};
+}
 
 // Each run's entries by identity, each group in source order.
 using Groups = std::vector<std::map<std::string, std::vector<Entry>>>;
@@ -99,11 +112,12 @@ Groups grouped(const std::vector<RunNames>& runs) {
   Groups groups(runs.size());
   for (size_t r = 0; r < runs.size(); ++r) {
     for (size_t i = 0; i < runs[r].names.size(); ++i) {
-      std::string whole = whole_name(bare[r][i], bare);
-      groups[r][band_identity(whole)].push_back({runs[r].names[i], whole, place_of(whole), i});
+      auto [identity, entry] = entry_of(runs[r], i, whole_name(bare[r][i], bare));
+      groups[r][identity].push_back(std::move(entry));
     }
     for (auto& [identity, es] : groups[r]) {
-      std::stable_sort(es.begin(), es.end(), [](const Entry& a, const Entry& b) { return a.place < b.place; });
+      std::stable_sort(es.begin(), es.end(),
+                       [](const Entry& a, const Entry& b) { return std::tie(a.place, a.kind) < std::tie(b.place, b.kind); });
     }
   }
   return groups;
@@ -174,20 +188,35 @@ unsigned long id_number(const std::string& name) {
 
 }  // namespace
 
-std::vector<RankedIdentity> ranked_identities(const std::vector<std::string>& names) {
+std::string record_identity(const InfoTable& t) {
+  const std::string& what = !t.label.empty() ? t.label : !t.type.empty() ? t.type : t.closure_type;
+  const std::string& where = t.src_loc.empty() ? t.module : t.src_loc;
+  return where.empty() ? what : what + " (" + where + ")";
+}
+
+std::vector<RankedIdentity> ranked_identities(const std::vector<std::string>& names, const InfoTables& tables) {
   struct Key {
     Place place;
+    std::string kind;
     unsigned long id;
     size_t apart, order;
-    bool operator<(const Key& o) const { return std::tie(place, id, apart, order) < std::tie(o.place, o.id, o.apart, o.order); }
+    bool operator<(const Key& o) const {
+      return std::tie(place, kind, id, apart, order) < std::tie(o.place, o.kind, o.id, o.apart, o.order);
+    }
   };
   std::vector<RankedIdentity> out;
   std::map<std::string, std::vector<std::pair<Key, size_t>>> groups;
   for (size_t i = 0; i < names.size(); ++i) {
+    auto t = tables.find(names[i]);
+    if (t != tables.end()) {
+      out.push_back({record_identity(t->second), 0});
+      groups[out.back().identity].push_back({{{}, record_kind(t->second), 0, 1, i}, i});
+      continue;
+    }
     size_t stem = 0, apart = apart_number(names[i], stem);
     std::string bare = without_id(std::string_view(names[i]).substr(0, stem));
     out.push_back({band_identity(bare), 0});
-    groups[out.back().identity].push_back({{place_of(bare), id_number(names[i]), apart, i}, i});
+    groups[out.back().identity].push_back({{place_of(bare), "", id_number(names[i]), apart, i}, i});
   }
   for (auto& [identity, members] : groups) {
     std::sort(members.begin(), members.end());

@@ -26,10 +26,22 @@ class RenameSink : public SampleSink {
   const NameMap& map_;
 };
 
+// The records of -hi bands follow their bands' new names.
+InfoTables renamed_tables(InfoTables tables, const NameMap& map) {
+  InfoTables out;
+  for (auto& [name, table] : tables) {
+    auto it = map.find(name);
+    out.emplace(it == map.end() ? name : it->second, std::move(table));
+  }
+  return out;
+}
+
 SampleSource renamed(SampleSource source, NameMap map) {
   return [source = std::move(source), map = std::move(map)](SampleSink& out, Warnings& warnings) {
     RenameSink sink(out, map);
-    return source(sink, warnings);
+    ProfileInfo info = source(sink, warnings);
+    info.info_tables = renamed_tables(std::move(info.info_tables), map);
+    return info;
   };
 }
 
@@ -48,7 +60,7 @@ std::vector<SampleSource> matched_by_name(const std::vector<SampleSource>& sourc
   for (const SampleSource& s : sources) {
     NamesSink all;
     ProfileInfo info = s(all, warnings);
-    runs.push_back({info.header.source, std::move(all.names)});
+    runs.push_back({info.header.source, std::move(all.names), std::move(info.info_tables)});
   }
   std::vector<NameMap> maps = matched_names(runs, warnings);
   std::vector<SampleSource> out;

@@ -14,4 +14,10 @@ std::string matrix_csv(const BandMatrix& m);
 std::string matrices_json(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs);
 std::string matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs);
 
+// The IPE records of the -hi bands drawn, the CSV's companion (its one
+// header row stays the bands' names, for CSV readers): a row per input and
+// band with a record, "input,band,address,table_name,closure_type,type,
+// label,module,src_loc"; empty when no band drawn has a record.
+std::string records_csv(const std::vector<const BandMatrix*>& ms, const std::vector<std::string>& inputs);
+
 }  // namespace hpng

@@ -11,7 +11,10 @@
 //    None is written for JSON and CSV, for an output that is not a file
 //    (standard output, a pipe, a device) or in filter mode; -p then reads
 //    ./<base>.aux. --aux FILE puts it (to read and to write) where asked,
-//    --no-aux leaves it out.
+//    --no-aux leaves it out;
+//  * a CSV file's -hi bands' IPE records go beside it, in <output minus the
+//    extension>.ipe.csv (out/x.csv -> out/x.ipe.csv), when a band has one;
+//    none beside standard output (JSON carries the records there).
 #pragma once
 #include <optional>
 #include <string>
@@ -42,6 +45,7 @@ struct FilePlan {
   OutputFormat format;
   std::string read_aux;   // -p reads this; empty: nothing to read
   std::string write_aux;  // the .aux written; empty: none
+  std::string write_records;  // a CSV's records (export.h records_csv); empty: none
   bool aux_optional = false;  // failing to write it is only a warning
 };
 
@@ -57,7 +61,7 @@ struct InputRef {
 };
 
 // Before anything is written: throws Error (output_is_input) when the
-// output or the .aux is one of `inputs`, whatever path names it (./x,
+// output, the .aux or the records is one of `inputs`, whatever path names it (./x,
 // ../d/x, an absolute path, a link to it, /dev/stdout redirected to it), or
 // when the .aux is the output.
 void check_outputs(const FilePlan& plan, const std::vector<InputRef>& inputs);

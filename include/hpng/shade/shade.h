@@ -3,6 +3,7 @@
 // name so that -p keeps a band's fill between runs.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,7 +45,9 @@ std::vector<double> assign_shades(const BandMatrix& m, const Palette& palette, c
 // fixed hash into stable_palette()), the same in every run, file, chart,
 // flag set and build; OTHER is light grey. Two bands may get one colour:
 // the layout outlines the later ones dashed (ChartStyle::mark_same_fills).
-std::vector<double> stable_shades(const std::vector<std::string>& names);
+// A -hi band is identified by its record in `tables`.
+std::vector<double> stable_shades(const std::vector<std::string>& names,
+                                  const std::map<std::string, InfoTable>& tables = {});
 
 // The colours --stable-colours takes from, as 0xRRGGBB.
 std::vector<uint32_t> stable_palette();

@@ -324,6 +324,21 @@ TEST(StableColours, AColourIsAFunctionOfTheBandsIdentityAlone) {
   EXPECT_EQ(band_identity("go[M.hs:(3,1)-(4,9)]/f[cc 7]/main"), "go/f/main");
 }
 
+// -hi bands told apart by their table names (which every build changes):
+// coloured by their records, each of one identity by its type.
+TEST(StableColours, HiBandsAreColouredByTheirRecordsNotTheirTables) {
+  InfoTable ints{"0x10", "go_info", "THUNK", "[Int]", "go", "Leak", "Leak.hs:3:1-9"};
+  InfoTable chars = ints;
+  chars.address = "0x20", chars.table_name = "go1_info", chars.type = "[Char]";
+  std::vector<double> one = stable_shades({"go (Leak.hs:3:1-9, go_info)", "go (Leak.hs:3:1-9, go1_info)"},
+                                          {{"go (Leak.hs:3:1-9, go_info)", ints}, {"go (Leak.hs:3:1-9, go1_info)", chars}});
+  ints.table_name = "go_s40_info", chars.table_name = "go_s12_info";
+  std::vector<double> other = stable_shades({"go (Leak.hs:3:1-9, go_s12_info)", "go (Leak.hs:3:1-9, go_s40_info)"},
+                                            {{"go (Leak.hs:3:1-9, go_s40_info)", ints}, {"go (Leak.hs:3:1-9, go_s12_info)", chars}});
+  EXPECT_NE(one[0], one[1]);
+  EXPECT_EQ(other, (std::vector<double>{one[1], one[0]})) << "the [Char] band keeps its colour, and the [Int] band its";
+}
+
 // CIE 1976 L*a*b* of an sRGB colour (D65).
 std::array<double, 3> lab(uint32_t rgb) {
   auto linear = [](double u) { u /= 255; return u <= 0.04045 ? u / 12.92 : std::pow((u + 0.055) / 1.055, 2.4); };

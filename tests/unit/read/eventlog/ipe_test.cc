@@ -129,22 +129,59 @@ TEST(IpeNames, TheChartAndJsonShowTheNames) {
       << "the hover says what the table is";
 }
 
+// CSV keeps one header row of band names; the records go beside it, a row
+// per band with one, in every mode; nothing beside standard output, and
+// never over an input.
+TEST(IpeNames, ACsvsRecordsGoBesideIt) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/hi.eventlog", hi_log({Where::after, true, "", {}}));
+  ASSERT_EQ(run_in(dir, exe() + " -t0 -o out.csv hi.eventlog").status, 0);
+  EXPECT_EQ(read_file(dir + "/out.ipe.csv"),
+            "input,band,address,table_name,closure_type,type,label,module,src_loc\n"
+            "hi.eventlog,main (Test.hs:5:1-30),0x409f78,sat_s154_info,THUNK_STATIC,Integer -> IO (),main,Main,Test.hs:5:1-30\n"
+            "hi.eventlog,go (src/Leak.hs:12:5-30),0x4a3f10,go_info,THUNK,[Int],go,Leak,src/Leak.hs:12:5-30\n");
+  EXPECT_EQ(read_file(dir + "/out.csv").substr(0, 5), "time,") << "the output itself is unchanged";
+  ASSERT_EQ(run_in(dir, exe() + " -t0 --compare hi.eventlog hi.eventlog -o two.csv").status, 0);
+  std::string two = read_file(dir + "/two.ipe.csv");
+  EXPECT_EQ(std::count(two.begin(), two.end(), '\n'), 5) << two;
+  ASSERT_EQ(run_in(dir, exe() + " -t0 --format csv -o - hi.eventlog > piped.csv").status, 0);
+  EXPECT_FALSE(file_exists(dir + "/piped.ipe.csv"));
+  EXPECT_FALSE(file_exists(dir + "/-.ipe.csv"));
+  // A side file that is the input (a link to it) is refused before anything is written.
+  ASSERT_EQ(std::system(("ln -s hi.eventlog " + dir + "/link.ipe.csv").c_str()), 0);
+  std::string before = read_file(dir + "/hi.eventlog");
+  CommandResult r = run_in(dir, exe() + " -o link.csv hi.eventlog");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("link.ipe.csv"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(dir + "/hi.eventlog"), before);
+  EXPECT_FALSE(file_exists(dir + "/link.csv"));
+}
+
+// A -hi log of `records`, in that order, then one census of the bytes
+// `live[i]` of each record's address.
+std::string one_census(const std::vector<EventlogWriter::Ipe>& records, const std::vector<uint64_t>& live) {
+  EventlogWriter w;
+  w.declare_standard().declare(169, -1);
+  w.block(1000, 0xFFFF, [&](EventlogWriter& b) {
+    for (const EventlogWriter::Ipe& r : records) b.ipe(100, r);
+    b.heap_prof_begin(2000, 8).sample_begin(10000000);
+    for (size_t i = 0; i < records.size(); ++i) {
+      char text[32];
+      std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(records[i].address));
+      b.sample_string(10000000, live[i], text);
+    }
+    b.sample_end(10000001);
+  });
+  return w.bytes();
+}
+
 // Two builds of one program: other addresses, the same records. --diff
 // matches their bands by name, which the records give, never by address.
 TEST(IpeNames, TwoBuildsWithOtherAddressesMatchInDiff) {
   auto build = [](uint64_t shift, uint64_t value) {
-    EventlogWriter w;
-    w.declare_standard().declare(169, -1);
     EventlogWriter::Ipe go = kGo, sat = kSat;
     go.address += shift, sat.address += shift;
-    w.block(1000, 0xFFFF, [&](EventlogWriter& b) {
-      b.ipe(100, go).ipe(100, sat).heap_prof_begin(2000, 8);
-      char g[32], s[32];
-      std::snprintf(g, sizeof g, "0x%llx", static_cast<unsigned long long>(go.address));
-      std::snprintf(s, sizeof s, "0x%llx", static_cast<unsigned long long>(sat.address));
-      b.sample_begin(10000000).sample_string(10000000, value, g).sample_string(10000000, 100, s).sample_end(10000001);
-    });
-    return w.bytes();
+    return one_census({go, sat}, {value, 100});
   };
   std::string dir = scratch_dir();
   write_file(dir + "/before.eventlog", build(0, 1000));
@@ -154,6 +191,34 @@ TEST(IpeNames, TwoBuildsWithOtherAddressesMatchInDiff) {
   EXPECT_NE(r.out.find("+2.0 kB   1.0 kB   3.0 kB   +200% go (src/Leak.hs:12:5-30)\n"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("0x"), std::string::npos) << "no band by address:\n" << r.out;
   EXPECT_EQ(r.out.find("main (Test.hs"), std::string::npos) << "an unchanged band is not listed:\n" << r.out;
+}
+
+// Two records of one name (a label at one location with two types), told
+// apart in each build by table names that the next build changes: matched
+// by the rest of their records, whatever the order of their records.
+TEST(IpeNames, TwinsToldApartByTheirTablesMatchAcrossBuildsByTheirRecords) {
+  auto build = [](uint64_t shift, const char* int_table, const char* char_table, uint64_t ints, bool reversed) {
+    EventlogWriter::Ipe i = kGo, c = kGo;
+    i.address += shift, i.table_name = int_table;
+    c.address += shift + 0x100, c.table_name = char_table, c.type = "[Char]";
+    return reversed ? one_census({c, i}, {500, ints}) : one_census({i, c}, {ints, 500});
+  };
+  std::string dir = scratch_dir();
+  write_file(dir + "/before.eventlog", build(0, "go_info", "go1_info", 1000, false));
+  write_file(dir + "/after.eventlog", build(0x10000, "go_s40_info", "go_s12_info", 3000, true));
+  CommandResult r = run_in(dir, exe() + " --diff before.eventlog after.eventlog --format text -o -");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("+2.0 kB   1.0 kB   3.0 kB   +200% go (src/Leak.hs:12:5-30, go_info)\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("go1_info"), std::string::npos) << "the [Char] band did not change:\n" << r.out;
+  EXPECT_EQ(r.out.find("_s"), std::string::npos) << "the after build's tables name nothing:\n" << r.out;
+  CommandResult json = run_in(dir, exe() + " --compare before.eventlog after.eventlog --format json -o -");
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_NE(json.out.find("\"table_name\": \"go_s40_info\", \"closure_type\": \"THUNK\", \"type\": \"[Int]\""),
+            std::string::npos)
+      << "each run's band keeps its own record:\n" << json.out;
+  CommandResult diff = run_in(dir, exe() + " --diff before.eventlog after.eventlog --format json -o -");
+  EXPECT_NE(diff.out.find("\"ipe\": {\"address\": \"0x4b3f10\", \"table_name\": \"go_s40_info\""), std::string::npos)
+      << "a difference's band has the after run's record:\n" << diff.out;
 }
 
 // --ipe: a -hi .hp (addresses only) named from an eventlog of the same
