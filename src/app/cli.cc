@@ -312,7 +312,8 @@ void add_file_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_flag("--no-aux", o.output.files.no_aux, "Neither read nor write an .aux");
   app.add_option("--max-input", p.max_input,
                  "The most hp2ps-ng keeps of standard input or another pipe, or of a compressed input decompressed, "
-                 "which it must copy to read more than once (default 2GiB; k, M, G, Ki, Mi, Gi, optional B)");
+                 "which it must copy to read more than once, or of a FIFO under --watch (default 2GiB; k, M, G, Ki, "
+                 "Mi, Gi, optional B)");
 }
 
 void add_hp2ps_options(CLI::App& app, Options& o, Parsed& p) {
@@ -393,7 +394,8 @@ void add_gate_options(CLI::App& app, Parsed& p) {
 void add_watch_options(CLI::App& app, Options& o) {
   app.add_option("--watch", o.watch,
                  "--watch[=SECONDS]: render again whenever the profile grows, at most once every SECONDS (default 2), "
-                 "until the program's profile is finished; a .hp's update reads only what was appended")
+                 "until the program's profile is finished; an update reads only what was appended. The profile may be a "
+                 "FIFO the program writes its eventlog to (+RTS -l -olprog.fifo)")
       ->check(within(0.01, 86400, "takes an interval from 0.01 to 86400 seconds"));
   app.add_option("--watch-pid", o.watch_pid, "With --watch: also stop once process PID has ended")
       ->check(within(1, 4194304, "takes a process id"));

@@ -204,6 +204,7 @@ Job resolve_job(const Options& o, Warnings& warnings) {
   job.asked = o.output;
   job.watch_interval = o.watch.value_or(2);
   job.watch_pid = o.watch_pid;
+  job.watch_copy_limit = o.max_input;
   job.gates = o.gates;
   if (job.mode != Mode::watch) job.output = plan_output(job, job.inputs[0].format, warnings);
   return job;

@@ -9,7 +9,9 @@
 // restarted) starts over, with a message. An update reads only what was
 // appended and draws from what the reads before kept (growing_profile.h),
 // so its cost does not grow with the file; a watch with a time window or a
-// band filter reads the whole file at each update.
+// band filter reads the whole file at each update. A FIFO (`+RTS -l
+// -olprog.fifo`) is copied as it is written (input/fifo_spool.h) and the
+// copy followed as a growing file; the writer closing it ends the watch too.
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -23,6 +25,7 @@
 #include "app/pipeline.h"
 #include "app/watch_files.h"
 #include "base/text.h"
+#include "hpng/input/fifo_spool.h"
 #include "hpng/input/file_kind.h"
 #include "hpng/layout/fonts.h"
 #include "hpng/matrix/growing_profile.h"
@@ -34,8 +37,10 @@ namespace {
 // A file that is plainly something else (source code, a PDF, ...) will not
 // become a profile by growing: that is an error, not a wait.
 // (An eventlog's magic number says what it is, however little is written.)
-// Nor will a FIFO, a device or a compressed file become one that grows.
+// Nor will a device or a compressed file become one that grows, nor the
+// bytes a FIFO gave (they are read once).
 bool plainly_not_a_profile(const std::string& path) {
+  if (file_state(path).fifo) return false;  // its first bytes were looked at as they came (FifoSpool)
   Input in;
   try {
     in = load_growing_file(path);
@@ -52,12 +57,13 @@ class Watcher {
   void run_until_done();
 
  private:
-  bool render();
+  void run_fifo();
+  bool render(const std::function<Input()>& load);
   std::optional<Drawn> draw(const Input& in, Warnings& warnings);
   std::optional<BandMatrix> matrix(const ProfileInput& in, const OutputPlan& plan, Warnings& warnings);
   void report(const Diagnostic& d);
   void start_over();
-  void check_drawn() const;
+  void check_drawn(bool written, const char* why = "the watched process has ended") const;
   std::string status(const Drawn& s, double seconds) const;
 
   const Job& job_;
@@ -86,13 +92,13 @@ void Watcher::start_over() {
 
 // The watched process has ended: what was waited for will not come, so a
 // profile that could not be drawn is an error then (exit status 1).
-void Watcher::check_drawn() const {
+void Watcher::check_drawn(bool written, const char* why) const {
   if (failed_) {
     Diagnostic d = failed_->diagnostic();
-    d.message += " (and the watched process has ended)";
+    d.message += std::string(" (and ") + why + ")";
     throw Error(d);
   }
-  if (!drawn_.exists) throw file_error(Code::watch_ended, path_, "the watched process has ended without writing this file");
+  if (!written) throw file_error(Code::watch_ended, path_, std::string(why) + " without writing this file");
 }
 
 // "prog.hp: 120 samples to 12.00 s, total 1,234 bytes x seconds; wrote
@@ -139,12 +145,12 @@ std::optional<Drawn> Watcher::draw(const Input& in, Warnings& warnings) {
 }
 
 // True when the profile is finished.
-bool Watcher::render() {
+bool Watcher::render(const std::function<Input()>& load) {
   Warnings warnings;
   std::optional<Drawn> s;
   auto start = std::chrono::steady_clock::now();
   try {
-    s = draw(load_growing_file(path_), warnings);
+    s = draw(load(), warnings);
   } catch (const Error& e) {
     if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output || plainly_not_a_profile(path_)) throw;
     Diagnostic d = e.diagnostic();
@@ -165,7 +171,22 @@ bool Watcher::render() {
   return s->finished;
 }
 
+// A FIFO: drained into its copy whenever the watch waits, so that the
+// program never blocks on a full pipe; drawn at most once an interval.
+void Watcher::run_fifo() {
+  FifoSpool spool(path_, job_.watch_copy_limit);
+  for (bool ended = false; !stop_requested();) {
+    bool grew = spool.drain_for(job_.watch_interval);
+    if (stop_requested()) return;
+    if (grew && render([&] { return spool.input(); })) return;
+    if (spool.ended()) return check_drawn(true, "the writer has closed the FIFO");
+    if (ended) return check_drawn(spool.size() > 0);
+    ended = job_.watch_pid && process_ended(*job_.watch_pid);  // one more look, then end
+  }
+}
+
 void Watcher::run_until_done() {
+  if (file_state(path_).fifo) return run_fifo();
   std::unique_ptr<ChangeWait> waiter;
   for (bool ended = false; !stop_requested();) {
     FileState now = file_state(path_);
@@ -177,12 +198,12 @@ void Watcher::run_until_done() {
         waiter.reset();
       }
       drawn_ = now;
-      if (render()) return;
-      if (ended) return check_drawn();
+      if (render([&] { return load_growing_file(path_); })) return;
+      if (ended) return check_drawn(drawn_.exists);
       pause_for(job_.watch_interval);  // at most one render an interval
       continue;
     }
-    if (ended) return check_drawn();
+    if (ended) return check_drawn(drawn_.exists);
     ended = job_.watch_pid && process_ended(*job_.watch_pid);  // one more look at the file, then end
     if (!waiter && now.exists) waiter = std::make_unique<ChangeWait>(path_);
     if (ended) continue;

@@ -39,7 +39,7 @@ bool stop_requested() { return g_stop != 0; }
 FileState file_state(const std::string& path) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) return {};
-  return {true, st.st_dev, st.st_ino, st.st_size, static_cast<long>(st.st_mtim.tv_sec), st.st_mtim.tv_nsec};
+  return {true, S_ISFIFO(st.st_mode), st.st_dev, st.st_ino, st.st_size, static_cast<long>(st.st_mtim.tv_sec), st.st_mtim.tv_nsec};
 }
 
 bool started_over(const FileState& before, const FileState& now) {

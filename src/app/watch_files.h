@@ -28,6 +28,7 @@ bool stop_requested();
 
 struct FileState {
   bool exists = false;
+  bool fifo = false;  // read once: --watch copies it as it is written
   dev_t dev = 0;
   ino_t ino = 0;
   off_t size = 0;

@@ -15,6 +15,7 @@
 #include "hpng/base/diag.h"
 #include "hpng/input/file_kind.h"
 #include "input/decompress.h"
+#include "input/spool_file.h"
 
 namespace hpng {
 
@@ -65,20 +66,6 @@ std::shared_ptr<InputFile> open_file(int fd, size_t size, const std::string& nam
   return f;
 }
 
-int temporary_file(const std::string& name) {
-  const char* env = std::getenv("TMPDIR");
-  std::string dir = env && *env ? env : "/tmp";
-  int fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-  if (fd >= 0) return fd;
-  std::string tmpl = dir + "/hp2ps-ng-XXXXXX";
-  std::vector<char> buf(tmpl.begin(), tmpl.end());
-  buf.push_back('\0');
-  fd = ::mkstemp(buf.data());
-  if (fd < 0) fail(name, "cannot keep a copy in " + dir + " (hp2ps-ng reads its input more than once)", errno);
-  ::unlink(buf.data());
-  return fd;
-}
-
 // What is plainly not a profile (binary data, a document, source code) is
 // refused from its first bytes, before any of it is kept: `cat /dev/zero |
 // hp2ps-ng` ends at once.
@@ -120,17 +107,6 @@ Pull reading(int fd, std::string first, const std::string& name) {
       if (errno != EINTR) fail(name, "cannot read", errno);
     }
   };
-}
-
-void write_fully(int fd, const char* data, size_t n, const std::string& name) {
-  for (size_t done = 0; done < n;) {
-    ssize_t w = ::write(fd, data + done, n - done);
-    if (w < 0 && errno == EINTR) continue;
-    const char* env = std::getenv("TMPDIR");
-    if (w < 0) fail(name, std::string("cannot keep a copy in ") + (env && *env ? env : "/tmp") +
-                              " (hp2ps-ng reads its input more than once; give it a file instead)", errno);
-    done += static_cast<size_t>(w);
-  }
 }
 
 // Standard input, a pipe, a device or a compressed file can be read once
@@ -195,6 +171,8 @@ Input from_file(int fd, const std::string& name, size_t limit) {
 }
 
 }  // namespace
+
+Input copy_input(int fd, size_t size, const std::string& name) { return {name, "", open_file(fd, size, name, false)}; }
 
 std::optional<FileId> file_id(const std::string& path) {
   struct stat st;

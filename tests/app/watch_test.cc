@@ -8,11 +8,15 @@
 // combinations are usage errors. Waiting is by content, never by time: the
 // limits below only stop a hung test.
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <functional>
+#include <tuple>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -113,16 +117,17 @@ std::string readable(const std::string& name, const std::string& whole, size_t c
   return whole.substr(0, whole.rfind('\n', cut - 1) + 1);
 }
 
-// Writes `whole` in pieces ending at `cuts` while --watch follows it.
-void follow_in_pieces(const std::string& name, const std::string& whole, const std::vector<size_t>& cuts,
-                      const std::string& flags) {
-  std::string dir = scratch_dir(), out = dir + "/out.svg";
-  write_file(dir + "/" + name, "");
+// Writes `whole` in pieces ending at `cuts` while --watch follows it, each
+// piece by `write` (appended to the file, or written to a FIFO).
+void follow_in_pieces(const std::string& dir, const std::string& name, const std::string& whole,
+                      const std::vector<size_t>& cuts, const std::string& flags,
+                      const std::function<void(const std::string&)>& write) {
+  std::string out = dir + "/out.svg";
   Child watch(start(dir, "--watch=0.01 " + flags + " --no-aux -o out.svg " + name));
   size_t done = 0;
   for (size_t cut : cuts) {
     SCOPED_TRACE(name + " written to byte " + std::to_string(cut));
-    append(dir + "/" + name, whole.substr(done, cut - done));
+    write(whole.substr(done, cut - done));
     done = cut;
     std::string want = one_shot(name, readable(name, whole, cut), flags);
     if (want.empty()) continue;  // nothing complete to draw yet
@@ -134,6 +139,44 @@ void follow_in_pieces(const std::string& name, const std::string& whole, const s
   for (const std::string& f : list_dir(dir)) EXPECT_EQ(f.find(".tmp"), std::string::npos) << f;
   expect_each_warning_once(read_file(dir + "/err.txt"));
 }
+
+void follow_in_pieces(const std::string& name, const std::string& whole, const std::vector<size_t>& cuts,
+                      const std::string& flags) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/" + name, "");
+  follow_in_pieces(dir, name, whole, cuts, flags, [&](const std::string& piece) { append(dir + "/" + name, piece); });
+}
+
+// A FIFO that the test writes, as a program run with +RTS -l -olprog.fifo
+// does. The open waits for the watch to open it for reading (as long as the
+// guard allows); a watch gone makes a write fail, not kill the test.
+class FifoWriter {
+ public:
+  explicit FifoWriter(const std::string& path) : path_(path) {
+    signal(SIGPIPE, SIG_IGN);
+    EXPECT_EQ(mkfifo(path.c_str(), 0600), 0);
+  }
+  ~FifoWriter() { close(); }
+  void write(const std::string& bytes) {
+    // (Without O_NONBLOCK the open would wait for ever for a watch that died.)
+    if (fd_ < 0 && eventually([&] { return (fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC | O_NONBLOCK)) >= 0; })) {
+      fcntl(fd_, F_SETFL, 0);
+    }
+    for (size_t done = 0; fd_ >= 0 && done < bytes.size();) {
+      ssize_t n = ::write(fd_, bytes.data() + done, bytes.size() - done);
+      if (n <= 0) return;
+      done += static_cast<size_t>(n);
+    }
+  }
+  void close() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
 
 // Offsets that land inside lines or events, then the whole file.
 std::vector<size_t> awkward_cuts(const std::string& whole, size_t pieces) {
@@ -155,6 +198,54 @@ TEST(Watch, FollowsAHpWrittenInPiecesAndEndsAfterTheFinalSample) {
 TEST(Watch, FollowsAnEventlogWrittenInBlocksAndEndsAtItsEndMarker) {
   std::string log = small("leak-hc.eventlog");
   follow_in_pieces("prog.eventlog", log, awkward_cuts(log, 7), "-c");
+}
+
+// An eventlog written to a FIFO as the program runs: drawn as a file
+// written so far is, ended by the log's end marker.
+TEST(Watch, FollowsAnEventlogWrittenToAFifo) {
+  std::string dir = scratch_dir(), log = small("leak-hc.eventlog");
+  FifoWriter fifo(dir + "/prog.eventlog");
+  follow_in_pieces(dir, "prog.eventlog", log, awkward_cuts(log, 5), "-c",
+                   [&](const std::string& piece) { fifo.write(piece); });
+}
+
+// The writer closes the FIFO early (a killed program): the complete samples
+// are drawn, as a one-shot run draws the log cut there, and the watch ends.
+TEST(Watch, AFifoClosedEarlyIsDrawnAsACutLog) {
+  std::string dir = scratch_dir(), log = small("leak-hc.eventlog");
+  FifoWriter fifo(dir + "/prog.eventlog");
+  Child watch(start(dir, "--watch=0.01 --no-aux -o out.svg prog.eventlog"));
+  fifo.write(log.substr(0, 60000));
+  fifo.close();
+  EXPECT_EQ(exit_status_of(watch), 0) << read_file(dir + "/err.txt");
+  EXPECT_EQ(read_file(dir + "/out.svg"), one_shot("prog.eventlog", log.substr(0, 60000), ""));
+  EXPECT_NE(read_file(dir + "/err.txt").find("ends without its end marker"), std::string::npos);
+}
+
+// What plainly is no profile is refused from its first bytes; a FIFO that
+// gives more than --max-input is refused there; neither writes an output.
+TEST(Watch, AFifoOfJunkOrBeyondTheLimitIsAnError) {
+  for (const auto& [bytes, flags, said] :
+       {std::tuple<std::string, std::string, std::string>{std::string(70000, '\0'), "", "binary data, not a heap profile"},
+        {small("leak-hc.eventlog"), "--max-input 10k", "more than 10000 bytes written to the FIFO"}}) {
+    std::string dir = scratch_dir();
+    FifoWriter fifo(dir + "/prog.eventlog");
+    Child watch(start(dir, "--watch=0.01 " + flags + " -o out.svg prog.eventlog"));
+    fifo.write(bytes);
+    EXPECT_EQ(exit_status_of(watch), 1);
+    EXPECT_NE(read_file(dir + "/err.txt").find(said), std::string::npos) << read_file(dir + "/err.txt");
+    EXPECT_FALSE(file_exists(dir + "/out.svg"));
+  }
+}
+
+// No writer yet, or a writer with nothing to say: SIGTERM still ends it.
+TEST(Watch, SigtermEndsAWatchOnAQuietFifo) {
+  std::string dir = scratch_dir();
+  FifoWriter fifo(dir + "/prog.eventlog");
+  Child watch(start(dir, "--watch=0.01 -o out.svg prog.eventlog"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // (ends either way; this lets it reach its wait)
+  kill(watch.pid, SIGTERM);
+  EXPECT_EQ(exit_status_of(watch), 0) << read_file(dir + "/err.txt");
 }
 
 TEST(Watch, SigtermEndsItWithTheOutputWhole) {

@@ -71,6 +71,7 @@ struct Job {
   std::optional<OutputPlan> output;  // settled; under --watch once the file's format is known
   double watch_interval = 2;         // --watch: seconds, the least time between two renders
   std::optional<int> watch_pid;      // --watch-pid: also end when this process has
+  size_t watch_copy_limit = 0;       // --watch on a FIFO: the most of it kept (--max-input)
   Gates gates;                       // checked once the output is written (gates.h)
 };
 

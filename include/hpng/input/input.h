@@ -60,6 +60,10 @@ constexpr size_t kSpoolLimit = size_t{2} << 30;
 // Throws Error (cannot_read, not_a_profile, too_large, bad_compression).
 Input load_input(const std::string& path, size_t spool_limit = kSpoolLimit);
 
+// The first `size` bytes of a copy the input stage made (input/spool_file.h)
+// as an Input, which owns `fd` from then on (no FileId: no output can be it).
+Input copy_input(int fd, size_t size, const std::string& name);
+
 // --watch: the regular file at `path`, read in place, opened without
 // waiting (a FIFO in its place does not block). Throws Error (cannot_read)
 // for anything else, and for a compressed file.
