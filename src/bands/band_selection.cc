@@ -146,11 +146,12 @@ void order_by_aux(const std::vector<std::string>& names, Order& order, const Aux
 
 // The first band of `order` whose cost, with those above it and OTHER's,
 // passes the picture's budget, plus one: the bands below it join OTHER.
-size_t first_within_budget(const std::vector<std::string>& names, const Order& order, const SelectOptions& opts) {
+size_t first_within_budget(const BandStats& stats, const Order& order, const SelectOptions& opts) {
   if (opts.picture_budget == 0) return 0;
-  size_t spent = opts.band_cost;  // OTHER's shape
+  size_t shape = opts.band_cost + opts.vertex_cost * std::min(2 * stats.samples, opts.shape_vertices);
+  size_t spent = shape;  // OTHER's
   for (size_t i = order.size(); i-- > 0;) {
-    spent += opts.band_cost + opts.name_copies * names[order[i]].size();
+    spent += shape + opts.name_copies * stats.names[order[i]].size();
     if (spent > opts.picture_budget) return i + 1;
   }
   return 0;
@@ -181,7 +182,7 @@ Selection select_from(Order order, const BandStats& stats, const SelectOptions& 
   if (opts.aux) order_by_aux(stats.names, order, *opts.aux);
   size_t limit = opts.band_limit > 0 ? static_cast<size_t>(opts.band_limit) : 0;
   size_t by_limit = limit && order.size() > limit ? order.size() - limit + 1 : 0;
-  size_t first_drawn = std::max(by_limit, first_within_budget(stats.names, order, opts));
+  size_t first_drawn = std::max(by_limit, first_within_budget(stats, order, opts));
   auto split = order.begin() + static_cast<std::ptrdiff_t>(first_drawn);
   return {Order(order.begin(), split), Order(split, order.end()), first_drawn - by_limit};
 }

@@ -34,11 +34,13 @@ std::vector<size_t> line_points(const Series& s, double t0, double span, size_t 
 }
 
 // The columns a simplified chart is drawn in: the resolution's, or fewer
-// where the vertex budget is spent on many bands (but never fewer than 200).
+// where the vertex budget is spent on many bands (never fewer than
+// kLeastColumns).
 size_t drawn_columns(const ChartStyle& style, double gw, size_t bands) {
   double columns = std::max(1.0, gw / 72 * style.columns_per_inch);
   if (style.max_vertices > 0 && bands > 0) {
-    columns = std::min(columns, std::max(200.0, static_cast<double>(style.max_vertices) / (2.0 * static_cast<double>(bands))));
+    double least = static_cast<double>(kLeastColumns);
+    columns = std::min(columns, std::max(least, static_cast<double>(style.max_vertices) / (2.0 * static_cast<double>(bands))));
   }
   return static_cast<size_t>(columns);
 }

@@ -36,12 +36,18 @@ std::vector<uint32_t> kept_by_any(const std::vector<BandStats>& own, size_t band
   return out;
 }
 
-// One run's chart: the bands drawn on their own in every chart (matched),
-// OTHER of the rest that its own -t keeps; what its own -t drops is left
-// out, unless drawn for another run.
-Selection chart_selection(const Selection& shared, const BandStats& own, double trace_percent) {
+// What a run's own -t keeps, by band.
+std::vector<bool> kept_by_own(const BandStats& own, double trace_percent) {
   std::vector<bool> kept(own.names.size(), false);
   for (uint32_t b : trace_survivors(own, trace_percent)) kept[b] = true;
+  return kept;
+}
+
+// One run's chart: the bands drawn on their own in every chart (matched),
+// OTHER of the rest that its own -t keeps; what its own -t drops is left
+// out, unless drawn for another run. (The budget's warning is said once,
+// for all the charts.)
+Selection chart_selection(const Selection& shared, const std::vector<bool>& kept) {
   Selection s{{}, shared.drawn, 0};
   for (uint32_t b : shared.other) {
     if (kept[b]) s.other.push_back(b);
@@ -51,9 +57,7 @@ Selection chart_selection(const Selection& shared, const BandStats& own, double 
 
 // The title's total is the run's own: without the bands drawn only for
 // another run, which its own -t leaves out.
-void own_total(BandMatrix& m, const BandStats& own, double trace_percent) {
-  std::vector<bool> kept(own.names.size(), false);
-  for (uint32_t b : trace_survivors(own, trace_percent)) kept[b] = true;
+void own_total(BandMatrix& m, const BandStats& own, const std::vector<bool>& kept) {
   for (const Band& band : m.bands) {
     auto it = std::find(own.names.begin(), own.names.end(), band.name);
     if (it != own.names.end() && !kept[static_cast<size_t>(it - own.names.begin())]) m.total -= band.area;
@@ -74,11 +78,12 @@ std::vector<BandMatrix> shared_matrices(const std::vector<SampleSource>& sources
   std::vector<BandStats> own;
   for (const SampleSource& one : shared) own.push_back(collect_stats(one, warnings));
   Selection selection = select_among(stats, kept_by_any(own, stats.names.size(), select.trace_percent), select, keys);
+  if (selection.over_budget > 0) warn_over_budget(selection, stats, warnings);
   std::vector<BandMatrix> out;
   for (size_t k = 0; k < sources.size(); ++k) {
-    Selection chart = chart_selection(selection, own[k], select.trace_percent);
-    out.push_back(build_matrix(shared[k], own[k], chart, {time_buckets, nullptr}, warnings));
-    own_total(out.back(), own[k], select.trace_percent);
+    std::vector<bool> kept = kept_by_own(own[k], select.trace_percent);
+    out.push_back(build_matrix(shared[k], own[k], chart_selection(selection, kept), {time_buckets, nullptr}, warnings));
+    own_total(out.back(), own[k], kept);
   }
   return out;
 }

@@ -119,6 +119,30 @@ TEST_P(ManyBands, VectorPicturesStayUnderAMegabyte) {
 
 INSTANTIATE_TEST_SUITE_P(Formats, ManyBands, ::testing::Values("svg", "ps", "eps", "pdf"));
 
+// Many bands with many samples: each band's shape (hundreds of vertices
+// however many bands share the budget) counts in the budget, not only its
+// name and key entry.
+class ManyBandsAndSamples : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ManyBandsAndSamples, VectorPicturesStayUnderAMegabyte) {
+  std::string hp = kHeader;
+  for (int k = 0; k < 300; ++k) {
+    hp += "BEGIN_SAMPLE " + std::to_string(k) + ".0\n";
+    for (int b = 0; b < 1500; ++b) hp += "b" + std::to_string(b) + " " + std::to_string(1000 + (b * 7919 + k * 104729) % 5000) + "\n";
+    hp += "END_SAMPLE " + std::to_string(k) + ".0\n";
+  }
+  std::string dir = scratch_dir();
+  write_file(dir + "/many.hp", hp);
+  for (const char* flags : {"-t0 -m0", "-t0 -m0 --compare many.hp"}) {
+    CommandResult r = run_in(dir, exe() + " " + flags + " -o out." + GetParam() + " many.hp");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_LT(read_file(dir + "/out." + GetParam()).size(), 1000000u) << flags;
+    EXPECT_NE(r.err.find("more are in OTHER so that the file stays under 1 MB"), std::string::npos) << r.err;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, ManyBandsAndSamples, ::testing::Values("svg", "ps", "pdf", "html"));
+
 TEST(ManyBands, CompareChartsShareOnePicturesBudget) {
   std::string hp = kHeader + "BEGIN_SAMPLE 0.0\n";
   for (int b = 0; b < 5000; ++b) hp += "band" + std::to_string(b) + " " + std::to_string(b + 1) + "\n";

@@ -27,9 +27,12 @@ struct SelectOptions {
   // A vector picture's own limit, so that its file stays small however many
   // bands: the bands drawn may cost at most `picture_budget` bytes, each
   // `band_cost` plus its name's length times `name_copies` (the times the
-  // file spells it); past it the bottom bands of the order join OTHER, as
-  // past -m's limit. 0: no budget.
+  // file spells it) plus its shape, `vertex_cost` bytes for each vertex the
+  // layout draws it with (two a sample, at most `shape_vertices`); past it
+  // the bottom bands of the order join OTHER, as past -m's limit. 0: no
+  // budget.
   size_t picture_budget = 0, band_cost = 0, name_copies = 1;
+  size_t vertex_cost = 0, shape_vertices = 0;
 };
 
 struct Selection {

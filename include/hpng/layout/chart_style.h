@@ -42,4 +42,9 @@ struct ChartStyle {
   size_t max_vertices = 0;
 };
 
+// A simplified band is drawn in at least this many columns however many
+// bands share the vertex budget (each column keeps up to two samples, of
+// two vertices each): the picture's band budget counts it.
+constexpr size_t kLeastColumns = 200;
+
 }  // namespace hpng

@@ -48,6 +48,10 @@ struct MatrixOptions {
   const AuxFile* aux = nullptr;  // -p: its ranges can only enlarge ours
 };
 
+// The warning (bands_in_other) that a picture's budget put `sel.over_budget`
+// bands in OTHER; build_matrix says it for the selection it is given.
+void warn_over_budget(const Selection& sel, const BandStats& stats, Warnings& warnings);
+
 // One more read of the stream, into the selected bands' rows. Throws Error
 // (too_large) when the matrix would exceed kMaxMatrixCells.
 BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, const Selection& selection,
