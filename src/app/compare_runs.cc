@@ -35,7 +35,8 @@ void name_charts(std::vector<BandMatrix>& ms, const std::vector<std::string>& pa
   for (size_t k = 0; same && k < ms.size(); ++k) ms[k].info.header.job = paths[k] + ": " + ms[k].info.header.job;
 }
 
-std::string compare_output(const Job& job, std::vector<BandMatrix>& ms, Warnings& warnings) {
+// JSON and CSV are written as they are made (`ms` outlives the write).
+Produce compare_output(const Job& job, std::vector<BandMatrix>& ms, Warnings& warnings) {
   const OutputPlan& plan = *job.output;
   std::vector<std::string> names = paths(job);
   check_units(pointers(ms), job);
@@ -43,9 +44,9 @@ std::string compare_output(const Job& job, std::vector<BandMatrix>& ms, Warnings
   for (BandMatrix& m : ms) finish_matrix(m, job.matrix, plan.chart, warnings);
   share_scales(ms);
   for (BandMatrix& m : ms) apply_scales(m, job.matrix, warnings);
-  if (plan.files.format == OutputFormat::json) return matrices_json(ms, names);
-  if (plan.files.format == OutputFormat::csv) return matrices_csv(ms, names);
-  if (plan.files.format == OutputFormat::text) return compare_report(ms, names, job.select.band_limit == 0);
+  if (plan.files.format == OutputFormat::json) return [&ms, names](const Put& put) { matrices_json(ms, names, put); };
+  if (plan.files.format == OutputFormat::csv) return [&ms, names](const Put& put) { matrices_csv(ms, names, put); };
+  if (plan.files.format == OutputFormat::text) return whole(compare_report(ms, names, job.select.band_limit == 0));
   std::vector<double> shades = band_shades(ms[0], plan, job.matrix);
   name_charts(ms, names);
   std::string title = job.asked.title ? *job.asked.title : "compare: " + names[0] + " ...";
@@ -54,9 +55,10 @@ std::string compare_output(const Job& job, std::vector<BandMatrix>& ms, Warnings
   ChartStyle style = plan.chart;
   if (style.max_vertices > 0) style.max_vertices = std::max<size_t>(style.max_vertices / ms.size(), 500);
   if (plan.files.format == OutputFormat::html) {
-    return page_output(pointers(ms), names, layout_charts(ms, shades, style), shades, title, "compare", plan, job, warnings);
+    return whole(page_output(pointers(ms), names, layout_charts(ms, shades, style), shades, title, "compare", plan, job,
+                             warnings));
   }
-  return render_picture(layout_charts(ms, shades, style), title, plan, job);
+  return whole(render_picture(layout_charts(ms, shades, style), title, plan, job));
 }
 
 }  // namespace

@@ -12,17 +12,19 @@ namespace hpng {
 
 namespace {
 
-std::string diff_output(const Job& job, BandMatrix& d, Warnings& warnings) {
+// JSON and CSV are written as they are made (`d` outlives the write).
+Produce diff_output(const Job& job, BandMatrix& d, Warnings& warnings) {
   const OutputPlan& plan = *job.output;
   apply_scales(d, job.matrix, warnings);
-  if (plan.files.format == OutputFormat::json) return matrix_json(d);
-  if (plan.files.format == OutputFormat::csv) return matrix_csv(d);
+  if (plan.files.format == OutputFormat::json) return [&d](const Put& put) { matrix_json(d, put); };
+  if (plan.files.format == OutputFormat::csv) return [&d](const Put& put) { matrix_csv(d, put); };
   std::vector<double> shades = band_shades(d, plan, job.matrix);
   std::string title = plan.chart.title ? *plan.chart.title : d.info.header.job;
   if (plan.files.format == OutputFormat::html) {
-    return page_output({&d}, {d.info.header.job}, layout_chart(d, shades, plan.chart), shades, title, "diff", plan, job, warnings);
+    return whole(page_output({&d}, {d.info.header.job}, layout_chart(d, shades, plan.chart), shades, title, "diff", plan,
+                             job, warnings));
   }
-  return render_picture(layout_chart(d, shades, plan.chart), title, plan, job);
+  return whole(render_picture(layout_chart(d, shades, plan.chart), title, plan, job));
 }
 
 // The report reads the runs themselves; the chart and the data their

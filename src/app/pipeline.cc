@@ -181,17 +181,18 @@ void write_aux_file(const FilePlan& plan, const std::string& text, Warnings& war
   }
 }
 
-std::string picture_or_export(const BandMatrix& m, const std::vector<double>& shades, const Job& job,
-                              const OutputPlan& plan, const Warnings& warnings) {
-  if (plan.files.format == OutputFormat::json) return matrix_json(m);
-  if (plan.files.format == OutputFormat::csv) return matrix_csv(m);
-  if (plan.files.format == OutputFormat::text) return profile_report(m, shown_name(job.inputs[0]), job.select.band_limit == 0);
+// JSON and CSV are written as they are made (`m` outlives the write).
+Produce picture_or_export(const BandMatrix& m, const std::vector<double>& shades, const Job& job,
+                          const OutputPlan& plan, const Warnings& warnings) {
+  if (plan.files.format == OutputFormat::json) return [&m](const Put& put) { matrix_json(m, put); };
+  if (plan.files.format == OutputFormat::csv) return [&m](const Put& put) { matrix_csv(m, put); };
+  if (plan.files.format == OutputFormat::text) return whole(profile_report(m, shown_name(job.inputs[0]), job.select.band_limit == 0));
   const std::string& title = plan.chart.title ? *plan.chart.title : m.info.header.job;
   if (plan.files.format == OutputFormat::html) {
-    return page_output({&m}, {shown_name(job.inputs[0])}, layout_chart(m, shades, plan.chart), shades, title, "profile",
-                       plan, job, warnings);
+    return whole(page_output({&m}, {shown_name(job.inputs[0])}, layout_chart(m, shades, plan.chart), shades, title,
+                             "profile", plan, job, warnings));
   }
-  return render_picture(layout_chart(m, shades, plan.chart), title, plan, job);
+  return whole(render_picture(layout_chart(m, shades, plan.chart), title, plan, job));
 }
 
 }  // namespace

@@ -29,6 +29,42 @@ void append_list(std::string& out, const std::vector<T>& v, Append append) {
 
 void append_array(std::string& out, const std::vector<double>& v) { append_list(out, v, append_number); }
 
+// The text of an export, handed on in pieces of about 1 MiB: an export of
+// every sample of a large profile is never held whole.
+class Chunks {
+ public:
+  explicit Chunks(const Put& put) : put_(put) {}
+  std::string out;
+  void pass_on_full() {
+    if (out.size() >= kPiece) pass_on();
+  }
+  void pass_on() {
+    put_(out);
+    out.clear();
+  }
+
+ private:
+  static constexpr size_t kPiece = size_t{1} << 20;
+  const Put& put_;
+};
+
+// A long array (every sample's time or value), passed on as it grows.
+void append_numbers(Chunks& c, const std::vector<double>& v) {
+  c.out += '[';
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) c.out += ", ";
+    append_number(c.out, v[i]);
+    if (i % 4096 == 4095) c.pass_on_full();
+  }
+  c.out += ']';
+}
+
+std::string collected(const Produce& produce) {
+  std::string all;
+  produce([&](std::string_view piece) { all += piece; });
+  return all;
+}
+
 void append_field(std::string& out, const char* key, const std::string& value) {
   out += ", \"";
   out += key;
@@ -166,9 +202,13 @@ void append_axes(std::string& out, const BandMatrix& m) {
 
 }  // namespace
 
-std::string matrix_json(const BandMatrix& m) {
+namespace {
+
+// A matrix's JSON fields, without the braces around them.
+void json_fields(Chunks& c, const BandMatrix& m) {
   const ProfileHeader& h = m.info.header;
-  std::string out = "{\"job\": ";
+  std::string& out = c.out;
+  out += "\"job\": ";
   append_json_string(out, h.job);
   append_field(out, "date", h.date);
   append_field(out, "sample_unit", h.sample_unit);
@@ -177,18 +217,19 @@ std::string matrix_json(const BandMatrix& m) {
   if (m.percent) out += ", \"percent\": true";
   if (m.difference) out += ", \"difference\": true";
   out += ",\n \"times\": ";
-  append_array(out, m.times);
+  append_numbers(c, m.times);
   out += ",\n \"bands\": [";
   std::vector<BandFigures> figures = m.difference ? std::vector<BandFigures>() : band_figures(m);
   for (size_t i = 0; i < m.bands.size(); ++i) {
     out += i ? ",\n   {\"name\": " : "\n   {\"name\": ";
     append_json_string(out, m.bands[i].name);
     out += ", \"values\": ";
-    append_array(out, m.bands[i].values);
+    append_numbers(c, m.bands[i].values);
     if (!figures.empty()) append_figures(out, figures[i]);
     auto table = m.info.info_tables.find(m.bands[i].name);
     if (table != m.info.info_tables.end()) append_info_table(out, table->second);
     out += '}';
+    c.pass_on_full();
   }
   out += "],\n \"total\": ";
   append_number(out, std::trunc(m.total));
@@ -197,14 +238,28 @@ std::string matrix_json(const BandMatrix& m) {
   append_marks(out, m.info.marks);
   append_series(out, m.info.series);
   if (m.info.run) append_run(out, *m.info.run);
-  out += "}\n";
-  return out;
+}
+
+}  // namespace
+
+void matrix_json(const BandMatrix& m, const Put& put) {
+  Chunks c(put);
+  c.out += '{';
+  json_fields(c, m);
+  c.out += "}\n";
+  c.pass_on();
+}
+
+std::string matrix_json(const BandMatrix& m) {
+  return collected([&](const Put& put) { matrix_json(m, put); });
 }
 
 // Series columns follow the bands, named "GC: <series>" so that no one
 // takes them for bands.
-std::string matrix_csv(const BandMatrix& m) {
-  std::string out = "time";
+void matrix_csv(const BandMatrix& m, const Put& put) {
+  Chunks c(put);
+  std::string& out = c.out;
+  out = "time";
   for (const Band& b : m.bands) {
     out += ',';
     append_csv_field(out, b.name);
@@ -226,8 +281,13 @@ std::string matrix_csv(const BandMatrix& m) {
       append_series_at(out, m.info.series[i], next[i], m.times[k]);
     }
     out += '\n';
+    c.pass_on_full();
   }
-  return out;
+  c.pass_on();
+}
+
+std::string matrix_csv(const BandMatrix& m) {
+  return collected([&](const Put& put) { matrix_csv(m, put); });
 }
 
 // --compare: each input's matrix (all on the same bands, in the same
@@ -242,24 +302,28 @@ std::vector<std::string> shared_names(const std::vector<BandMatrix>& ms) {
 
 }  // namespace
 
-std::string matrices_json(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs) {
-  std::string out = "{\"bands\": ";
-  append_list(out, shared_names(ms), append_json_string);
-  out += ",\n \"inputs\": [";
+void matrices_json(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, const Put& put) {
+  Chunks c(put);
+  c.out += "{\"bands\": ";
+  append_list(c.out, shared_names(ms), append_json_string);
+  c.out += ",\n \"inputs\": [";
   for (size_t i = 0; i < ms.size(); ++i) {
-    out += i ? ",\n  {\"file\": " : "\n  {\"file\": ";
-    append_json_string(out, inputs[i]);
-    std::string one = matrix_json(ms[i]);
-    out += ", " + one.substr(1, one.size() - 3) + "}";  // its fields, without braces and newline
+    c.out += i ? ",\n  {\"file\": " : "\n  {\"file\": ";
+    append_json_string(c.out, inputs[i]);
+    c.out += ", ";
+    json_fields(c, ms[i]);
+    c.out += '}';
   }
-  out += "]}\n";
-  return out;
+  c.out += "]}\n";
+  c.pass_on();
 }
 
 // --compare: one table, each row marked with its input; the heap's lines
 // are left to JSON, as the inputs need not have the same ones.
-std::string matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs) {
-  std::string out = "input,time";
+void matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, const Put& put) {
+  Chunks c(put);
+  std::string& out = c.out;
+  out = "input,time";
   for (const std::string& name : shared_names(ms)) {
     out += ',';
     append_csv_field(out, name);
@@ -275,9 +339,18 @@ std::string matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<st
         append_number(out, b.values[k]);
       }
       out += '\n';
+      c.pass_on_full();
     }
   }
-  return out;
+  c.pass_on();
+}
+
+std::string matrices_json(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs) {
+  return collected([&](const Put& put) { matrices_json(ms, inputs, put); });
+}
+
+std::string matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs) {
+  return collected([&](const Put& put) { matrices_csv(ms, inputs, put); });
 }
 
 std::string records_csv(const std::vector<const BandMatrix*>& ms, const std::vector<std::string>& inputs) {

@@ -11,6 +11,8 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <utility>
 
 #include "hpng/base/diag.h"
 #include "output/temp_guard.h"
@@ -48,42 +50,50 @@ int descriptor_of(const std::string& path) {
   return -1;
 }
 
-void write_fd(int fd, const std::string& path, std::string_view data) {
-  if (!write_all(fd, data)) fail(path, "cannot write", errno);
+// Each piece written to `fd`, or Error naming `path`.
+void produce_to(int fd, const std::string& path, const Produce& produce) {
+  produce([&](std::string_view piece) {
+    if (!write_all(fd, piece)) fail(path, "cannot write", errno);
+  });
 }
 
-void write_socket(const std::string& path, std::string_view data) {
+// Closes a descriptor on every way out; close() says whether that went well.
+struct Closing {
+  int fd;
+  ~Closing() {
+    if (fd >= 0) ::close(fd);
+  }
+  void close(const std::string& path) {
+    int was = std::exchange(fd, -1);
+    if (::close(was) != 0) fail(path, "cannot write", errno);
+  }
+};
+
+void write_socket(const std::string& path, const Produce& produce) {
   sockaddr_un addr{};
   if (path.size() >= sizeof addr.sun_path) fail(path, "cannot connect to the socket", ENAMETOOLONG);
   addr.sun_family = AF_UNIX;
   std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
-  int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    int err = errno;
-    if (fd >= 0) ::close(fd);
-    fail(path, "cannot connect to the socket", err);
+  Closing socket{::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)};
+  if (socket.fd < 0 || ::connect(socket.fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    fail(path, "cannot connect to the socket", errno);
   }
-  bool ok = write_all(fd, data);
-  int err = errno;
-  ::close(fd);
-  if (!ok) fail(path, "cannot write", err);
+  produce_to(socket.fd, path, produce);
 }
 
 // A device or a FIFO (a FIFO waits here for its reader, as `cat > fifo` does).
-void write_in_place(const std::string& path, std::string_view data) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0) fail(path, "cannot open", errno);
-  bool ok = write_all(fd, data);
-  int err = errno;
-  if (::close(fd) != 0 && ok) ok = false, err = errno;
-  if (!ok) fail(path, "cannot write", err);
+void write_in_place(const std::string& path, const Produce& produce) {
+  Closing device{::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY)};
+  if (device.fd < 0) fail(path, "cannot open", errno);
+  produce_to(device.fd, path, produce);
+  device.close(path);
 }
 
 // A temporary file in the target's directory, renamed over it. `old`: the
 // replaced file, whose permissions and (for root, who may give it away)
 // owner the new one keeps; none for a new file (0666 less the umask).
 // Messages name the path as `shown`.
-void replace_file(const std::string& path, std::string_view data, const struct stat* old, const std::string& shown) {
+void replace_file(const std::string& path, const Produce& produce, const struct stat* old, const std::string& shown) {
   // ".NAME.XXXXXX", NAME cut so that a name of the longest a folder takes
   // (255 bytes) still has a temporary name that fits.
   size_t slash = path.rfind('/');
@@ -98,13 +108,15 @@ void replace_file(const std::string& path, std::string_view data, const struct s
   ::umask(mask);
   ::fchmod(fd, old ? old->st_mode & 07777 : 0666 & ~mask);
   if (old && ::geteuid() == 0) (void)::fchown(fd, old->st_uid, old->st_gid);
-  const char* failed = write_all(fd, data) ? nullptr : "cannot write";
-  int err = errno;
-  if (::close(fd) != 0 && !failed) failed = "cannot write", err = errno;
-  if (!failed && ::rename(tmp.c_str(), path.c_str()) != 0) failed = "cannot replace", err = errno;
-  if (failed) ::unlink(tmp.c_str());
-  guard.release();
-  if (failed) fail(shown, failed, err);
+  try {
+    Closing file{fd};
+    produce_to(fd, shown, produce);
+    file.close(shown);
+    if (::rename(tmp.c_str(), path.c_str()) != 0) fail(shown, "cannot replace", errno);
+  } catch (...) {
+    ::unlink(tmp.c_str());
+    throw;
+  }
 }
 
 // The file a path names, through symbolic links (so that a link is kept).
@@ -138,9 +150,17 @@ bool is_file_output(const std::string& path) {
   return ::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode);
 }
 
+Produce whole(std::string text) {
+  return [t = std::make_shared<const std::string>(std::move(text))](const Put& put) { put(*t); };
+}
+
 void write_output(const std::string& path, std::string_view data) {
-  if (path == "-") return write_fd(STDOUT_FILENO, "stdout", data);
-  if (int fd = descriptor_of(path); fd >= 0) return write_fd(fd, path, data);
+  write_output(path, [data](const Put& put) { put(data); });
+}
+
+void write_output(const std::string& path, const Produce& data) {
+  if (path == "-") return produce_to(STDOUT_FILENO, "stdout", data);
+  if (int fd = descriptor_of(path); fd >= 0) return produce_to(fd, path, data);
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) {
     if (errno != ENOENT) fail(path, "cannot write", errno);

@@ -4,13 +4,20 @@
 #include <vector>
 
 #include "hpng/matrix/band_matrix.h"
+#include "hpng/output/output_file.h"
 
 namespace hpng {
 
+// Each export is handed to `put` in pieces of about 1 MiB as it is made
+// (write_output writes them as they come); the string forms collect them.
+void matrix_json(const BandMatrix& m, const Put& put);
+void matrix_csv(const BandMatrix& m, const Put& put);
 std::string matrix_json(const BandMatrix& m);
 std::string matrix_csv(const BandMatrix& m);
 
 // --compare: one matrix per input (named by `inputs`), on one band list.
+void matrices_json(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, const Put& put);
+void matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, const Put& put);
 std::string matrices_json(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs);
 std::string matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs);
 

@@ -9,12 +9,24 @@
 // process's own descriptors, written as they are (appending if the shell
 // opened them so).
 #pragma once
+#include <functional>
 #include <string>
 #include <string_view>
 
 namespace hpng {
 
+// An output made in pieces: `produce` hands each to `put` as it is made,
+// and they are written as they come, so that an export of every sample is
+// never held whole. A replaced file is renamed into place only once all is
+// written; if `produce` throws, nothing is replaced or left behind.
+using Put = std::function<void(std::string_view)>;
+using Produce = std::function<void(const Put& put)>;
+
+// An output made whole (a picture, a report) as a Produce.
+Produce whole(std::string text);
+
 // "-" is standard output. Throws Error (cannot_write) naming the path.
+void write_output(const std::string& path, const Produce& produce);
 void write_output(const std::string& path, std::string_view data);
 
 // True when `path` is a file the output replaces (or creates): not "-", not

@@ -3,6 +3,10 @@
 
 #include "hpng/output/export.h"
 
+#include <fstream>
+
+#include "support/util.h"
+
 namespace hpng {
 namespace {
 
@@ -77,6 +81,42 @@ TEST(Export, CsvSeriesColumnsAfterTheBands) {
 
 TEST(Export, Csv) {
   EXPECT_EQ(matrix_csv(sample()), "time,OTHER,\"a,b\xef\xbf\xbd\"\n0,1,3\n0.5,2,4000000000\n");
+}
+
+// Exports of every sample are handed on in pieces of about 1 MiB as they
+// are made (never held whole); the pieces make the same bytes.
+TEST(Export, LargeExportsArePassedOnInPieces) {
+  BandMatrix m = sample();
+  m.times.clear();
+  for (auto& b : m.bands) b.values.clear();
+  for (int k = 0; k < 200000; ++k) {
+    m.times.push_back(k * 0.001);
+    for (auto& b : m.bands) b.values.push_back(123456.0 + k);
+  }
+  for (bool json : {true, false}) {
+    std::vector<size_t> sizes;
+    std::string joined;
+    auto put = [&](std::string_view piece) { sizes.push_back(piece.size()), joined += piece; };
+    json ? matrix_json(m, put) : matrix_csv(m, put);
+    EXPECT_EQ(joined, json ? matrix_json(m) : matrix_csv(m));
+    EXPECT_GE(sizes.size(), 4u) << json;
+    for (size_t n : sizes) EXPECT_LT(n, (size_t{1} << 20) + 100000) << json;
+  }
+}
+
+// A write whose making fails part way replaces nothing and leaves nothing.
+TEST(OutputFile, AFailedProductionReplacesNothing) {
+  std::string dir = test::scratch_dir(), path = dir + "/out.json";
+  test::write_file(path, "old");
+  auto failing = [](const Put& put) {
+    put(std::string(3 << 20, 'x'));
+    throw file_error(Code::cannot_write, "x", "made to fail");
+  };
+  EXPECT_THROW(write_output(path, failing), Error);
+  EXPECT_EQ(test::read_file(path), "old");
+  EXPECT_EQ(test::list_dir(dir), std::vector<std::string>{"out.json"});
+  write_output(path, [](const Put& put) { put("a"), put("b"); });
+  EXPECT_EQ(test::read_file(path), "ab");
 }
 
 }  // namespace
