@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "hpng/input/file_kind.h"
+#include "input/decompress.h"
 #include "input/spool_file.h"
 
 namespace hpng {
@@ -21,6 +22,17 @@ namespace {
 constexpr size_t kChunk = size_t{64} << 10;  // a pipe's buffer on Linux
 
 }  // namespace
+
+// What plainly is no profile is refused from the first bytes, before any is
+// kept; a compressed stream cannot be followed as it grows.
+void FifoSpool::check_first_bytes(std::string_view first) const {
+  if (Compression c = compression_of(first); c != Compression::none) {
+    throw file_error(Code::not_a_profile, path_, std::string("it is compressed (") + compression_name(c) +
+                                                     "): --watch follows the eventlog a running program writes");
+  }
+  std::string other = not_a_profile(first, true);
+  if (!other.empty()) throw file_error(Code::not_a_profile, path_, other);
+}
 
 FifoSpool::FifoSpool(const std::string& path, size_t limit) : path_(path), limit_(limit) {
   // O_NONBLOCK: the open does not wait for a writer, nor a read for data.
@@ -46,10 +58,7 @@ bool FifoSpool::drain() {
     // has closed it (the program ended).
     if (n == 0) return ended_ = size_ > 0, any;
     std::string_view got(buf.data(), static_cast<size_t>(n));
-    if (size_ == 0 && !got.starts_with("hdrb")) {
-      std::string other = not_a_profile(got, true);
-      if (!other.empty()) throw file_error(Code::not_a_profile, path_, other);
-    }
+    if (size_ == 0 && !got.starts_with("hdrb")) check_first_bytes(got);
     if (got.size() > limit_ - size_) {
       throw file_error(Code::too_large, path_, "more than " + std::to_string(limit_) +
                                                    " bytes written to the FIFO, the most hp2ps-ng keeps of one "

@@ -227,7 +227,8 @@ TEST(Watch, AFifoClosedEarlyIsDrawnAsACutLog) {
 TEST(Watch, AFifoOfJunkOrBeyondTheLimitIsAnError) {
   for (const auto& [bytes, flags, said] :
        {std::tuple<std::string, std::string, std::string>{std::string(70000, '\0'), "", "binary data, not a heap profile"},
-        {small("leak-hc.eventlog"), "--max-input 10k", "more than 10000 bytes written to the FIFO"}}) {
+        {small("leak-hc.eventlog"), "--max-input 10k", "more than 10000 bytes written to the FIFO"},
+        {std::string("\x28\xb5\x2f\xfd", 4) + std::string(100, 'z'), "", "it is compressed (zstd)"}}) {
     std::string dir = scratch_dir();
     FifoWriter fifo(dir + "/prog.eventlog");
     Child watch(start(dir, "--watch=0.01 " + flags + " -o out.svg prog.eventlog"));

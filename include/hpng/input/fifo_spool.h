@@ -8,6 +8,7 @@
 #pragma once
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "hpng/input/input.h"
 
@@ -36,6 +37,8 @@ class FifoSpool {
   Input input() const;
 
  private:
+  void check_first_bytes(std::string_view first) const;
+
   std::string path_;
   size_t limit_;
   int fifo_ = -1, copy_ = -1;
