@@ -98,12 +98,27 @@ void append_series(std::string& out, const std::vector<Series>& series) {
   out += ']';
 }
 
+// What the bands are, by the breakdown's flag: said in words, so that a
+// reader of -he's bands (named 1, 2, ...) knows they are eras, whose
+// meaning is their order (--sort-number).
+const char* bands_are(const std::string& flag) {
+  static const std::pair<const char*, const char*> kinds[] = {
+      {"-hc", "cost-centre stacks"}, {"-hm", "modules"},       {"-hd", "closure descriptions"},
+      {"-hy", "type descriptions"},  {"-hr", "retainer sets"}, {"-hb", "biographies"},
+      {"-hT", "closure types"},      {"-hi", "info tables"},   {"-he", "eras"}};
+  for (const auto& [f, kind] : kinds) {
+    if (flag == f) return kind;
+  }
+  return "";
+}
+
 void append_run(std::string& out, const RunInfo& run) {
   out += ",\n \"run\": {\"rts\": ";
   append_json_string(out, run.rts);
   out += ", \"program_args\": ";
   append_list(out, run.program_args, append_json_string);
   append_field(out, "breakdown", run.breakdown);
+  if (*bands_are(run.breakdown)) append_field(out, "bands_are", bands_are(run.breakdown));
   out += ", \"sampling_interval\": ";
   append_number(out, run.sampling_interval);
   if (run.generations > 0) {

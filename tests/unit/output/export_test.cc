@@ -65,7 +65,7 @@ TEST(Export, JsonWithMarkNamesSeriesAndRun) {
                       "   {\"name\": \"live bytes\", \"event\": \"HEAP_LIVE\", \"unit\": \"bytes\", \"times\": [0.6], "
                       "\"values\": [800]}],\n"
                       " \"run\": {\"rts\": \"GHC-9.0.2 rts_thr\", \"program_args\": [\"./p\", \"+RTS\", \"-hT\"], "
-                      "\"breakdown\": \"-hT\", \"sampling_interval\": 0.1,\n"
+                      "\"breakdown\": \"-hT\", \"bands_are\": \"closure types\", \"sampling_interval\": 0.1,\n"
                       "   \"heap\": {\"generations\": 2, \"max_heap_bytes\": 0, \"allocation_area_bytes\": 4194304, "
                       "\"megablock_bytes\": 0, \"block_bytes\": 0}}}\n"),
             std::string::npos)
