@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "hpng/read/hp_reader.h"
+#include "hpng/transform/long_names.h"
 #include "matrix/time_buckets.h"
 
 namespace hpng {
@@ -218,11 +219,13 @@ GrowingProfile::Figures GrowingProfile::every_sample() const {
   for (const auto& [id, name] : tail_->bands) sink.band(id, name);
   tail_->replay(sink);
   every.stats.info = reader_->info();
+  for (std::string& name : every.stats.names) name = cut_long_text(name);  // as the kept samples' are
   return every;
 }
 
 BandMatrix GrowingProfile::matrix(const SelectOptions& select, size_t time_buckets, Warnings& warnings) const {
-  SampleSource kept = kept_source();
+  // Long names cut as a one-shot run's stream cuts them (profile_stream).
+  SampleSource kept = with_long_text_cut(kept_source(), name_);
   if (store_->every_sample()) return profile_matrix(kept, select, time_buckets, warnings);
   // The selection is every sample's; -d's deviations, the slopes and the
   // drawing are the kept samples' (the first and the last among them, so

@@ -249,6 +249,19 @@ TEST(Watch, SigtermEndsAWatchOnAQuietFifo) {
   EXPECT_EQ(exit_status_of(watch), 0) << read_file(dir + "/err.txt");
 }
 
+// A name beyond 64 KiB is cut in the watch's outputs as in a one-shot
+// run's (the watch reads through its own, incremental path).
+TEST(Watch, CutsLongNamesAsAOneShotRunDoes) {
+  std::string name(100000, 'N'), dir = scratch_dir();
+  std::string hp = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\nBEGIN_SAMPLE 0.0\n" + name +
+                   "\t5\nshort\t9\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\n" + name + "\t7\nEND_SAMPLE 1.0\nBEGIN_SAMPLE 2.0\nEND_SAMPLE 2.0\n";
+  write_file(dir + "/prog.hp", hp);
+  CommandResult r = run_in(dir, hang_guard() + exe() + " --watch=0.01 -i --no-aux -o out.svg prog.hp");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(read_file(dir + "/out.svg"), one_shot("prog.hp", hp, "-i"));
+  EXPECT_NE(r.err.find("is cut to its first 65,536 in every output"), std::string::npos) << r.err;
+}
+
 TEST(Watch, SigtermEndsItWithTheOutputWhole) {
   std::string dir = scratch_dir();
   std::string hp = small("leak-hc.hp");
