@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "hpng/read/hp_reader.h"
+#include "hpng/transform/band_names.h"
 #include "hpng/transform/long_names.h"
 #include "matrix/time_buckets.h"
 
@@ -224,8 +225,9 @@ GrowingProfile::Figures GrowingProfile::every_sample() const {
 }
 
 BandMatrix GrowingProfile::matrix(const SelectOptions& select, size_t time_buckets, Warnings& warnings) const {
-  // Long names cut as a one-shot run's stream cuts them (profile_stream).
-  SampleSource kept = with_long_text_cut(kept_source(), name_);
+  // What a one-shot run's stream adds (profile_stream): the hint for a
+  // -hi .hp's addresses, long names cut.
+  SampleSource kept = with_long_text_cut(with_address_hint(kept_source(), name_), name_);
   if (store_->every_sample()) return profile_matrix(kept, select, time_buckets, warnings);
   // The selection is every sample's; -d's deviations, the slopes and the
   // drawing are the kept samples' (the first and the last among them, so

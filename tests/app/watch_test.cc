@@ -262,6 +262,16 @@ TEST(Watch, CutsLongNamesAsAOneShotRunDoes) {
   EXPECT_NE(r.err.find("is cut to its first 65,536 in every output"), std::string::npos) << r.err;
 }
 
+// A -hi .hp's addresses get the hint a one-shot run gives.
+TEST(Watch, SaysHowToNameAHiProfilesAddresses) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/hi.hp", "JOB \"hi +RTS -hi\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+                             "BEGIN_SAMPLE 0.0\n0x409f78\t100\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n");
+  CommandResult r = run_in(dir, hang_guard() + exe() + " --watch=0.01 --no-aux -o out.svg hi.hp");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("--ipe PROG.eventlog names them"), std::string::npos) << r.err;
+}
+
 TEST(Watch, SigtermEndsItWithTheOutputWhole) {
   std::string dir = scratch_dir();
   std::string hp = small("leak-hc.hp");
