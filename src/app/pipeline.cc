@@ -97,7 +97,7 @@ BandMatrix chart_matrix(const SampleSource& source, const SelectOptions& select,
   // on one, which leaves a core free for the fonts.
   BandStats stats = collect_stats(source, warnings);
   if (plan.is_chart()) preload_fonts();
-  return matrix_from_stats(source, stats, select, plan.time_buckets, warnings);
+  return matrix_from_stats(source, stats, select, plan.time_buckets, warnings, plan.held_cells);
 }
 
 // A profile's range beyond the least asked for stays: cutting it off would

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "hpng/layout/columns.h"
+#include "hpng/matrix/spilled_rows.h"
 
 namespace hpng {
 
@@ -169,6 +170,9 @@ OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings) {
   // A simplified chart needs only the samples its columns can show: eight
   // buckets a column, so that their extremes survive.
   plan.time_buckets = plan.is_chart() ? 8 * most_columns(plan.chart) : 0;
+  // JSON, CSV and the report of one profile read every sample a band or a
+  // block at a time: a large matrix is spilled. --percent rewrites it whole.
+  plan.held_cells = job.mode == Mode::one_profile && !plan.is_chart() && !job.matrix.percent ? kHeldCells : 0;
   return plan;
 }
 

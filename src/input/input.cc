@@ -15,7 +15,7 @@
 #include "hpng/base/diag.h"
 #include "hpng/input/file_kind.h"
 #include "input/decompress.h"
-#include "input/spool_file.h"
+#include "base/scratch_file.h"
 
 namespace hpng {
 

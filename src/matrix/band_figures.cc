@@ -7,13 +7,7 @@ namespace hpng {
 
 namespace {
 
-double total_at(const BandMatrix& m, size_t k) {
-  double sum = 0;
-  for (const Band& b : m.bands) sum += b.values[k];
-  return sum;
-}
-
-void fit(const std::vector<double>& t, const std::vector<double>& v, Span s, BandFigures& f) {
+void fit(const std::vector<double>& t, std::span<const double> v, Span s, BandFigures& f) {
   double mt = 0;
   for (size_t k = s.first; k < s.end; ++k) mt += t[k];
   mt /= static_cast<double>(s.size());
@@ -27,7 +21,7 @@ void fit(const std::vector<double>& t, const std::vector<double>& v, Span s, Ban
   if (stt > 0 && svv > 0) f.r2 = stv * stv / (stt * svv);
 }
 
-Trend trend_of(const BandFigures& f, const std::vector<double>& v, Span s) {
+Trend trend_of(const BandFigures& f, std::span<const double> v, Span s) {
   if (f.peak <= 0) return Trend::none;
   if (f.stddev <= 0.1 * f.mean) return Trend::steady;
   size_t high = 0;
@@ -39,29 +33,44 @@ Trend trend_of(const BandFigures& f, const std::vector<double>& v, Span s) {
   return Trend::varies;
 }
 
+}  // namespace
+
 // The peak, its time and the area come from the matrix, which counts every
 // sample even where it keeps fewer (a chart's).
-BandFigures figures_of(const std::vector<double>& t, const Band& b, Span s) {
+BandFigures figures_of(const BandMatrix& m, size_t band, std::span<const double> values, Span s) {
+  const Band& b = m.bands[band];
   BandFigures f;
   f.peak = b.peak, f.peak_time = b.peak_time, f.area = b.area;
   if (s.size() == 0) return f;
-  for (size_t k = s.first; k < s.end; ++k) f.mean += b.values[k];
+  for (size_t k = s.first; k < s.end; ++k) f.mean += values[k];
   f.mean /= static_cast<double>(s.size());
-  f.final = b.values[s.end - 1];
-  fit(t, b.values, s, f);
-  f.trend = trend_of(f, b.values, s);
+  f.final = values[s.end - 1];
+  fit(m.times, values, s, f);
+  f.trend = trend_of(f, values, s);
   return f;
 }
 
-}  // namespace
-
+// One pass over the samples' totals (each summed over the bands in order),
+// remembering the first and last with data and the totals at the last and
+// the sample before it.
 Span span_with_data(const BandMatrix& m) {
-  Span s{0, m.times.size(), 0};
-  while (s.end > 0 && total_at(m, s.end - 1) == 0) --s.end;
-  while (s.first < s.end && total_at(m, s.first) == 0) ++s.first;
-  if (s.size() == 0) return s;
-  s.judged = s.end - 1;
-  if (s.size() > 2 && 10 * total_at(m, s.judged) < total_at(m, s.judged - 1)) --s.judged;
+  constexpr size_t kNone = SIZE_MAX;
+  size_t first = kNone, last = kNone;
+  double previous = 0, last_total = 0, before_last = 0;
+  each_sample_block(m, [&](size_t from, size_t count, const std::vector<std::span<const double>>& rows) {
+    for (size_t i = 0; i < count; ++i) {
+      double total = 0;
+      for (std::span<const double> row : rows) total += row[i];
+      if (total != 0) {
+        if (first == kNone) first = from + i;
+        last = from + i, last_total = total, before_last = previous;
+      }
+      previous = total;
+    }
+  });
+  if (first == kNone) return {0, 0, 0};
+  Span s{first, last + 1, last};
+  if (s.size() > 2 && 10 * last_total < before_last) --s.judged;
   return s;
 }
 
@@ -80,7 +89,7 @@ const char* trend_name(Trend t) {
 std::vector<BandFigures> band_figures(const BandMatrix& m) {
   Span s = span_with_data(m);
   std::vector<BandFigures> out;
-  for (const Band& b : m.bands) out.push_back(figures_of(m.times, b, s));
+  each_band_values(m, [&](size_t b, std::span<const double> values) { out.push_back(figures_of(m, b, values, s)); });
   return out;
 }
 

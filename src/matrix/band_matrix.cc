@@ -28,9 +28,10 @@ std::vector<uint32_t> row_of_band(const Selection& sel, size_t bands) {
 // grows with the samples.
 class RowsSink : public SampleSink {
  public:
-  RowsSink(std::vector<uint32_t> row_of_band, TimeBuckets& kept, size_t rows, const std::string& source)
-      : figures(rows), row_of_band_(std::move(row_of_band)), kept_(kept), current_(rows, 0), last_(rows, 0),
-        source_(source) {}
+  RowsSink(std::vector<uint32_t> row_of_band, TimeBuckets& kept, SpilledRows* spilled, size_t rows,
+           const std::string& source)
+      : figures(rows), row_of_band_(std::move(row_of_band)), kept_(kept), spilled_(spilled), current_(rows, 0),
+        last_(rows, 0), source_(source) {}
   void band(uint32_t id, std::string_view) override {
     if (id >= row_of_band_.size()) throw profile_changed(source_);
   }
@@ -40,7 +41,12 @@ class RowsSink : public SampleSink {
     }
     double h = 0;
     for (double v : current_) h += v;
-    kept_.offer(static_cast<uint32_t>(samples++), s.time, current_, h);
+    if (spilled_) {
+      spilled_->add(s.time, current_);
+    } else {
+      kept_.offer(static_cast<uint32_t>(samples), s.time, current_, h);
+    }
+    ++samples;
     for (size_t r = 0; r < current_.size(); ++r) add_row(figures[r], s.time, last_[r], current_[r]);
     if (samples > 1) area += (s.time - last_time_) * (last_height_ + h) / 2;
     highest = std::max(highest, h);
@@ -60,6 +66,7 @@ class RowsSink : public SampleSink {
   }
   std::vector<uint32_t> row_of_band_;
   TimeBuckets& kept_;
+  SpilledRows* spilled_;  // or none: the rows go to kept_
   std::vector<double> current_, last_;
   double last_time_ = 0, last_height_ = 0;
   const std::string& source_;
@@ -96,19 +103,25 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
                           " values; lower -m)");
   }
   if (sel.over_budget > 0) warn_over_budget(sel, stats, warnings);
-  TimeBuckets kept(stats.samples, stats.first_time, stats.last_time, opts.time_buckets, rows);
-  RowsSink sink(row_of_band(sel, stats.names.size()), kept, rows, stats.info.header.source);
+  std::shared_ptr<SpilledRows> spilled;
+  if (opts.held_cells > 0 && opts.time_buckets == 0 && rows * capacity > opts.held_cells) {
+    spilled = std::make_shared<SpilledRows>(rows, stats.samples, opts.held_cells, stats.info.header.source);
+  }
+  // Spilled, the rows and times go there; the reduction keeps nothing.
+  TimeBuckets kept(spilled ? 0 : stats.samples, stats.first_time, stats.last_time, opts.time_buckets, rows);
+  RowsSink sink(row_of_band(sel, stats.names.size()), kept, spilled.get(), rows, stats.info.header.source);
   source(sink, warnings);
   TimeBuckets::Kept k = kept.take();
   BandMatrix m;
   m.info = stats.info;
-  m.times = std::move(k.times);
+  m.times = spilled ? spilled->take_times() : std::move(k.times);
+  m.spilled = std::move(spilled);
   m.samples = stats.samples;
   size_t first = sel.other.empty() ? 0 : 1;
   for (size_t r = 0; r < rows; ++r) {
     Band& b = m.bands.emplace_back(std::move(sink.figures[r]));
     b.name = r < first ? "OTHER" : stats.names[sel.drawn[r - first]];
-    b.values = std::move(k.rows[r]);
+    if (!m.spilled) b.values = std::move(k.rows[r]);
   }
   set_ranges_and_total(m, stats, sink, opts.aux);
   m.peak = stats.peak;
@@ -116,7 +129,7 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
 }
 
 BandMatrix matrix_from_stats(const SampleSource& source, const BandStats& stats, const SelectOptions& select,
-                             size_t time_buckets, Warnings& warnings) {
+                             size_t time_buckets, Warnings& warnings, size_t held_cells) {
   if (stats.names.empty()) {
     warnings.add({Code::no_data, stats.info.header.source, {}, 0, 0, "",
                   "no sample has data (" + std::to_string(stats.samples) +
@@ -124,7 +137,7 @@ BandMatrix matrix_from_stats(const SampleSource& source, const BandStats& stats,
   }
   Selection selection =
       select_bands(stats, select, order_figures(source, stats, select.by_deviation, select.by_growth));
-  return build_matrix(source, stats, selection, {time_buckets, select.aux}, warnings);
+  return build_matrix(source, stats, selection, {time_buckets, select.aux, held_cells}, warnings);
 }
 
 BandMatrix profile_matrix(const SampleSource& source, const SelectOptions& select, size_t time_buckets,

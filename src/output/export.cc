@@ -49,7 +49,7 @@ class Chunks {
 };
 
 // A long array (every sample's time or value), passed on as it grows.
-void append_numbers(Chunks& c, const std::vector<double>& v) {
+void append_numbers(Chunks& c, std::span<const double> v) {
   c.out += '[';
   for (size_t i = 0; i < v.size(); ++i) {
     if (i) c.out += ", ";
@@ -234,18 +234,18 @@ void json_fields(Chunks& c, const BandMatrix& m) {
   out += ",\n \"times\": ";
   append_numbers(c, m.times);
   out += ",\n \"bands\": [";
-  std::vector<BandFigures> figures = m.difference ? std::vector<BandFigures>() : band_figures(m);
-  for (size_t i = 0; i < m.bands.size(); ++i) {
+  Span span = span_with_data(m);
+  each_band_values(m, [&](size_t i, std::span<const double> values) {
     out += i ? ",\n   {\"name\": " : "\n   {\"name\": ";
     append_json_string(out, m.bands[i].name);
     out += ", \"values\": ";
-    append_numbers(c, m.bands[i].values);
-    if (!figures.empty()) append_figures(out, figures[i]);
+    append_numbers(c, values);
+    if (!m.difference) append_figures(out, figures_of(m, i, values, span));
     auto table = m.info.info_tables.find(m.bands[i].name);
     if (table != m.info.info_tables.end()) append_info_table(out, table->second);
     out += '}';
     c.pass_on_full();
-  }
+  });
   out += "],\n \"total\": ";
   append_number(out, std::trunc(m.total));
   if (!m.difference) append_peak(out, m.peak);
@@ -285,19 +285,22 @@ void matrix_csv(const BandMatrix& m, const Put& put) {
   }
   out += '\n';
   std::vector<size_t> next(m.info.series.size(), 0);
-  for (size_t k = 0; k < m.times.size(); ++k) {
-    append_number(out, m.times[k]);
-    for (const Band& b : m.bands) {
-      out += ',';
-      append_number(out, b.values[k]);
+  each_sample_block(m, [&](size_t first, size_t count, const std::vector<std::span<const double>>& rows) {
+    for (size_t i = 0; i < count; ++i) {
+      double t = m.times[first + i];
+      append_number(out, t);
+      for (std::span<const double> row : rows) {
+        out += ',';
+        append_number(out, row[i]);
+      }
+      for (size_t j = 0; j < m.info.series.size(); ++j) {
+        out += ',';
+        append_series_at(out, m.info.series[j], next[j], t);
+      }
+      out += '\n';
+      c.pass_on_full();
     }
-    for (size_t i = 0; i < m.info.series.size(); ++i) {
-      out += ',';
-      append_series_at(out, m.info.series[i], next[i], m.times[k]);
-    }
-    out += '\n';
-    c.pass_on_full();
-  }
+  });
   c.pass_on();
 }
 

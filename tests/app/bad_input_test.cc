@@ -237,11 +237,11 @@ TEST(BadInput, StdinThatCannotBeKeptIsAClearError) {
   write_file(dir + "/m.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
   CommandResult r = run_in(dir, "cat m.hp | TMPDIR=/nonexistent " + exe() + " -o out.ps");  // a pipe
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.err.find("hp2ps-ng: error: stdin: cannot keep a copy in /nonexistent (hp2ps-ng reads its input more "
+  EXPECT_NE(r.err.find("hp2ps-ng: error: stdin: cannot keep a file in /nonexistent (hp2ps-ng reads its input more "
                        "than once"), std::string::npos) << r.err;
   // 1 KiB for the copy of text that could be a profile (junk is refused at once)
   r = run_in(dir, "ulimit -f 1 && yes 'MARK 1.0' | " + exe() + " -o - | head -c 1");
-  EXPECT_NE(r.err.find("cannot keep a copy in"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("cannot keep a file in"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("File too large"), std::string::npos) << r.err;
   EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"m.hp"}));
   r = run_in(dir, "cat m.hp | " + exe() + " -o out.ps");  // and with room, as a file would be

@@ -49,6 +49,7 @@ struct OutputPlan {
   // A chart keeps the samples its columns can show (time_buckets.h); JSON
   // and CSV (0) every sample.
   size_t time_buckets = 0;
+  size_t held_cells = 0;  // beyond: the matrix is spilled (MatrixOptions)
   std::optional<AuxFile> aux;
   bool is_chart() const { return !is_data_format(files.format); }
 };

@@ -50,4 +50,7 @@ Span span_with_data(const BandMatrix& m);
 // One per band of `m`, in its order.
 std::vector<BandFigures> band_figures(const BandMatrix& m);
 
+// Band `band`'s, from its `values` (each_band_values) and the matrix's span.
+BandFigures figures_of(const BandMatrix& m, size_t band, std::span<const double> values, Span s);
+
 }  // namespace hpng

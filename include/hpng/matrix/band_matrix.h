@@ -3,6 +3,7 @@
 // axis ranges and the title total. Built by one more read of the stream,
 // which adds each point into the row of the band it is drawn in.
 #pragma once
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,12 +11,13 @@
 #include "hpng/read/aux_file.h"
 #include "hpng/bands/band_selection.h"
 #include "hpng/bands/band_stats.h"
+#include "hpng/matrix/spilled_rows.h"
 
 namespace hpng {
 
 struct Band {
   std::string name;
-  std::vector<double> values;  // one per time, unscaled, 0 where no point
+  std::vector<double> values;  // one per time, unscaled, 0 where no point; none when spilled
   // Over every sample, however many are kept: the highest value and its
   // time, and the trapezoid area (its part of the title total).
   double peak = 0, peak_time = 0, area = 0;
@@ -36,7 +38,19 @@ struct BandMatrix {
   ProfilePeak peak;    // of every band as read, before trace elimination (--max-peak)
   bool percent = false;  // values are shares of each sample's total (percent.h)
   bool difference = false;  // values are one run's minus another's (diff.h)
+  // Set: the bands' values are here, not in Band::values (an export of
+  // every sample of a large profile; only exports and band_figures.h read
+  // such a matrix, through the two functions below).
+  std::shared_ptr<const SpilledRows> spilled;
 };
+
+// Each band's values in order, held or spilled (then a group of bands of at
+// most kHeldCells values, or one band, at a time).
+void each_band_values(const BandMatrix& m, const std::function<void(size_t band, std::span<const double>)>& fn);
+
+// The samples in blocks, in order: rows[b] is band b's values from sample
+// `first` on, `count` of them (a held matrix: one block).
+void each_sample_block(const BandMatrix& m, const SpilledRows::Block& fn);
 
 // The time at the x axis's origin.
 inline double axis_start(const BandMatrix& m) { return m.axis_start.value_or(m.times.front()); }
@@ -46,6 +60,10 @@ struct MatrixOptions {
   // the title total always come from every sample.
   size_t time_buckets = 0;
   const AuxFile* aux = nullptr;  // -p: its ranges can only enlarge ours
+  // With time_buckets 0: a matrix beyond this many values is spilled (0:
+  // held whatever its size). Only for an output that reads it through
+  // each_band_values and each_sample_block.
+  size_t held_cells = 0;
 };
 
 // The warning (bands_in_other) that a picture's budget put `sel.over_budget`
@@ -62,7 +80,7 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
 // also enlarges the ranges. The reads after the first replay what it
 // recorded, on one thread.
 BandMatrix matrix_from_stats(const SampleSource& source, const BandStats& stats, const SelectOptions& select,
-                             size_t time_buckets, Warnings& warnings);
+                             size_t time_buckets, Warnings& warnings, size_t held_cells = 0);
 
 // Every stage from the statistics to the matrix, reading the stream as often
 // as they need (twice; three times with -d).
