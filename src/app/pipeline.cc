@@ -207,7 +207,7 @@ Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warning
   if (!plan.files.write_aux.empty()) write_aux_file(plan.files, aux, warnings);
   write_records_file(plan.files, {&m}, {shown_name(job.inputs[0])});
   const ProfileHeader& h = m.info.header;
-  return {m.samples, m.times.empty() ? 0 : m.times.back(), m.total, h.value_unit + " x " + h.sample_unit,
+  return {m.samples, last_time(m), m.total, h.value_unit + " x " + h.sample_unit,
           m.info.finished};
 }
 

@@ -114,7 +114,7 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
   TimeBuckets::Kept k = kept.take();
   BandMatrix m;
   m.info = stats.info;
-  m.times = spilled ? spilled->take_times() : std::move(k.times);
+  m.times = std::move(k.times);  // none when spilled
   m.spilled = std::move(spilled);
   m.samples = stats.samples;
   size_t first = sel.other.empty() ? 0 : 1;

@@ -16,10 +16,8 @@ constexpr const char* kWhy = "an export of every sample of a profile this large 
 }  // namespace
 
 SpilledRows::SpilledRows(size_t rows, size_t samples, size_t block_cells, std::string source)
-    : rows_(rows), most_(samples), block_(std::max<size_t>(1, block_cells / std::max<size_t>(1, rows))), buffer_(rows_ * block_),
-      source_(std::move(source)) {
-  times_.reserve(most_);
-}
+    : rows_(rows), most_(samples), held_cells_(block_cells), block_(std::max<size_t>(1, block_cells / (rows + 1))),
+      buffer_((rows_ + 1) * block_), source_(std::move(source)) {}
 
 SpilledRows::~SpilledRows() {
   if (fd_ >= 0) ::close(fd_);
@@ -28,9 +26,11 @@ SpilledRows::~SpilledRows() {
 void SpilledRows::add(double time, std::span<const double> values) {
   if (samples_ == most_) return;
   if (in_buffer() == block_) flush();
-  times_.push_back(time);
   size_t i = in_buffer();
   for (size_t r = 0; r < rows_; ++r) buffer_[r * block_ + i] = values[r];
+  buffer_[rows_ * block_ + i] = time;
+  if (samples_ == 0) first_time_ = time;
+  last_time_ = time;
   ++samples_;
 }
 
@@ -40,39 +40,43 @@ void SpilledRows::flush() {
   ++flushed_;
 }
 
-// Rows [first_row, first_row + rows) of a full block, each block_ values.
-void SpilledRows::read_block(size_t block, size_t first_row, size_t rows, std::vector<double>& into) const {
-  into.resize(rows * block_);
-  uint64_t at = (static_cast<uint64_t>(block) * rows_ + first_row) * block_ * sizeof(double);
-  read_fully(fd_, reinterpret_cast<char*>(into.data()), into.size() * sizeof(double), at, source_, kWhy);
+std::span<const double> SpilledRows::rows_of(size_t block, size_t first_row, size_t rows,
+                                             std::vector<double>& read) const {
+  if (block == flushed_) return std::span<const double>(buffer_).subspan(first_row * block_, rows * block_);
+  read.resize(rows * block_);
+  uint64_t at = (static_cast<uint64_t>(block) * (rows_ + 1) + first_row) * block_ * sizeof(double);
+  read_fully(fd_, reinterpret_cast<char*>(read.data()), read.size() * sizeof(double), at, source_, kWhy);
+  return read;
 }
 
 void SpilledRows::each_block(const Block& fn) const {
   std::vector<double> read;
   std::vector<std::span<const double>> rows(rows_);
-  for (size_t b = 0; b <= flushed_; ++b) {
-    bool held = b == flushed_;
-    size_t count = held ? in_buffer() : block_;
-    if (count == 0) break;
-    if (!held) read_block(b, 0, rows_, read);
-    const std::vector<double>& from = held ? buffer_ : read;
-    for (size_t r = 0; r < rows_; ++r) rows[r] = std::span<const double>(from).subspan(r * block_, count);
-    fn(b * block_, count, rows);
+  for (size_t b = 0; b * block_ < samples_; ++b) {
+    size_t count = std::min(block_, samples_ - b * block_);
+    std::span<const double> all = rows_of(b, 0, rows_ + 1, read);
+    for (size_t r = 0; r < rows_; ++r) rows[r] = all.subspan(r * block_, count);
+    fn(b * block_, all.subspan(rows_ * block_, count), rows);
+  }
+}
+
+void SpilledRows::each_piece(size_t row, const Piece& fn) const {
+  std::vector<double> read;
+  for (size_t b = 0; b * block_ < samples_; ++b) {
+    fn(b * block_, rows_of(b, row, 1, read).first(std::min(block_, samples_ - b * block_)));
   }
 }
 
 void SpilledRows::load_rows(size_t first, size_t count, std::vector<double>& out) const {
   out.resize(count * samples_);
   std::vector<double> read;
-  for (size_t b = 0; b < flushed_; ++b) {
-    read_block(b, first, count, read);
+  for (size_t b = 0; b * block_ < samples_; ++b) {
+    std::span<const double> rows = rows_of(b, first, count, read);
+    size_t n = std::min(block_, samples_ - b * block_);
     for (size_t i = 0; i < count; ++i) {
-      std::copy_n(read.begin() + static_cast<ptrdiff_t>(i * block_), block_, out.begin() + static_cast<ptrdiff_t>(i * samples_ + b * block_));
+      std::copy_n(rows.begin() + static_cast<ptrdiff_t>(i * block_), n,
+                  out.begin() + static_cast<ptrdiff_t>(i * samples_ + b * block_));
     }
-  }
-  for (size_t i = 0; i < count; ++i) {
-    auto row = buffer_.begin() + static_cast<ptrdiff_t>((first + i) * block_);
-    std::copy_n(row, in_buffer(), out.begin() + static_cast<ptrdiff_t>(i * samples_ + flushed_ * block_));
   }
 }
 

@@ -48,15 +48,14 @@ class Chunks {
   const Put& put_;
 };
 
-// A long array (every sample's time or value), passed on as it grows.
-void append_numbers(Chunks& c, std::span<const double> v) {
-  c.out += '[';
+// A long array (every sample's time or value), passed on as it grows;
+// `first`: the place of the piece's first number in the array.
+void append_piece(Chunks& c, size_t first, std::span<const double> v) {
   for (size_t i = 0; i < v.size(); ++i) {
-    if (i) c.out += ", ";
+    if (first + i) c.out += ", ";
     append_number(c.out, v[i]);
     if (i % 4096 == 4095) c.pass_on_full();
   }
-  c.out += ']';
 }
 
 std::string collected(const Produce& produce) {
@@ -231,21 +230,29 @@ void json_fields(Chunks& c, const BandMatrix& m) {
   append_field(out, "input_format", h.input_format);
   if (m.percent) out += ", \"percent\": true";
   if (m.difference) out += ", \"difference\": true";
-  out += ",\n \"times\": ";
-  append_numbers(c, m.times);
-  out += ",\n \"bands\": [";
-  Span span = span_with_data(m);
-  each_band_values(m, [&](size_t i, std::span<const double> values) {
-    out += i ? ",\n   {\"name\": " : "\n   {\"name\": ";
-    append_json_string(out, m.bands[i].name);
-    out += ", \"values\": ";
-    append_numbers(c, values);
-    if (!m.difference) append_figures(out, figures_of(m, i, values, span));
+  out += ",\n \"times\": [";
+  each_time(m, [&](size_t first, std::span<const double> piece) { append_piece(c, first, piece); });
+  out += "],\n \"bands\": [";
+  std::vector<BandFigures> figures = m.difference ? std::vector<BandFigures>() : band_figures(m);
+  // A band's fields follow its values, which may come in pieces.
+  auto close_band = [&](size_t i) {
+    out += ']';
+    if (!figures.empty()) append_figures(out, figures[i]);
     auto table = m.info.info_tables.find(m.bands[i].name);
     if (table != m.info.info_tables.end()) append_info_table(out, table->second);
     out += '}';
     c.pass_on_full();
+  };
+  each_band_values(m, [&](size_t i, size_t first, std::span<const double> piece) {
+    if (first == 0) {
+      if (i) close_band(i - 1);
+      out += i ? ",\n   {\"name\": " : "\n   {\"name\": ";
+      append_json_string(out, m.bands[i].name);
+      out += ", \"values\": [";
+    }
+    append_piece(c, first, piece);
   });
+  if (!m.bands.empty()) close_band(m.bands.size() - 1);
   out += "],\n \"total\": ";
   append_number(out, std::trunc(m.total));
   if (!m.difference) append_peak(out, m.peak);
@@ -285,9 +292,9 @@ void matrix_csv(const BandMatrix& m, const Put& put) {
   }
   out += '\n';
   std::vector<size_t> next(m.info.series.size(), 0);
-  each_sample_block(m, [&](size_t first, size_t count, const std::vector<std::span<const double>>& rows) {
-    for (size_t i = 0; i < count; ++i) {
-      double t = m.times[first + i];
+  each_sample_block(m, [&](size_t, std::span<const double> times, const std::vector<std::span<const double>>& rows) {
+    for (size_t i = 0; i < times.size(); ++i) {
+      double t = times[i];
       append_number(out, t);
       for (std::span<const double> row : rows) {
         out += ',';

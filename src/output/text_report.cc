@@ -156,7 +156,7 @@ std::string end_field(const BandMatrix& m) {
   Span s = span_with_data(m);
   if (s.size() == 0 || s.judged + 1 == s.end) return "";
   const std::string& unit = m.info.header.sample_unit;
-  return field("end", "trends judged at " + when(m.times[s.judged], unit) + " (at " + when(m.times[s.end - 1], unit) +
+  return field("end", "trends judged at " + when(s.judged_time, unit) + " (at " + when(s.last_time, unit) +
                           " the heap was torn down at exit)");
 }
 
@@ -165,7 +165,7 @@ std::string profile_fields(const BandMatrix& m, const std::string& input) {
   bool log = h.input_format == "eventlog";
   std::string what = log ? "eventlog" : ".hp";
   if (m.info.run && !m.info.run->breakdown.empty()) what += ", " + m.info.run->breakdown;
-  double span = m.times.empty() ? 0 : m.times.back() - m.times.front();
+  double span = last_time(m) - first_time(m);
   what += ", " + std::to_string(m.samples) + " samples over " + when(span, h.sample_unit) +
           (log ? " (elapsed time)" : " (the program's own time)");
   return field("input", input) + field("job", h.job) + field("date", h.date) + field("profile", what) +

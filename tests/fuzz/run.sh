@@ -23,6 +23,8 @@ cp "$here"/regressions/*.eventlog "$work/eventlog/" 2>/dev/null || true
 for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do  # two flag bytes, then the input
   [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x00\x00'; cat "$f"; } > "$work/pipeline/$(basename "$f")"
   [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x11\x13'; cat "$f"; } > "$work/pipeline/x-$(basename "$f")"
+  # every sample, exported from a matrix spilled in blocks of a few values and held
+  [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x00\x20'; cat "$f"; } > "$work/pipeline/e-$(basename "$f")"
   # SVG with the key below, viridis, the smallest picture, transparent
   [ "$(stat -c %s "$f")" -lt 16000 ] && { printf '\x60\x80'; cat "$f"; } > "$work/pipeline/s-$(basename "$f")"
 done

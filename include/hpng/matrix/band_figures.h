@@ -43,14 +43,12 @@ struct BandFigures {
 struct Span {
   size_t first = 0, end = 0;  // [first, end)
   size_t judged = 0;
+  double judged_time = 0, last_time = 0;  // the times of `judged` and `end - 1`
   size_t size() const { return end - first; }
 };
 Span span_with_data(const BandMatrix& m);
 
 // One per band of `m`, in its order.
 std::vector<BandFigures> band_figures(const BandMatrix& m);
-
-// Band `band`'s, from its `values` (each_band_values) and the matrix's span.
-BandFigures figures_of(const BandMatrix& m, size_t band, std::span<const double> values, Span s);
 
 }  // namespace hpng

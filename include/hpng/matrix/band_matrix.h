@@ -38,19 +38,28 @@ struct BandMatrix {
   ProfilePeak peak;    // of every band as read, before trace elimination (--max-peak)
   bool percent = false;  // values are shares of each sample's total (percent.h)
   bool difference = false;  // values are one run's minus another's (diff.h)
-  // Set: the bands' values are here, not in Band::values (an export of
-  // every sample of a large profile; only exports and band_figures.h read
-  // such a matrix, through the two functions below).
+  // Set: the times and bands' values are here, not in `times` and
+  // Band::values (an export of every sample of a large profile; only the
+  // exports, the text report and band_figures.h read such a matrix, through
+  // the functions below).
   std::shared_ptr<const SpilledRows> spilled;
 };
 
-// Each band's values in order, held or spilled (then a group of bands of at
-// most kHeldCells values, or one band, at a time).
-void each_band_values(const BandMatrix& m, const std::function<void(size_t band, std::span<const double>)>& fn);
+// Each band's values in order, held or spilled: fn(band, first, piece)
+// with `piece` its values from sample `first` on (a held matrix's, or a
+// spilled one's group of bands, whole; a spilled one's of more samples
+// than the cells it holds, a block at a time).
+void each_band_values(const BandMatrix& m, const SpilledRows::Band& fn);
 
-// The samples in blocks, in order: rows[b] is band b's values from sample
-// `first` on, `count` of them (a held matrix: one block).
+// The samples in blocks, in order (a held matrix: one block).
 void each_sample_block(const BandMatrix& m, const SpilledRows::Block& fn);
+
+// The samples' times, in pieces as each_band_values gives values.
+void each_time(const BandMatrix& m, const SpilledRows::Piece& fn);
+
+// The first and last sample's times (0 with none).
+double first_time(const BandMatrix& m);
+double last_time(const BandMatrix& m);
 
 // The time at the x axis's origin.
 inline double axis_start(const BandMatrix& m) { return m.axis_start.value_or(m.times.front()); }

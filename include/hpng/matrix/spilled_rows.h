@@ -1,9 +1,9 @@
-// The bands' values of an export of every sample (JSON, CSV, text) whose
-// matrix would outgrow memory: written a sample at a time into blocks of
-// samples, every full block in an unlinked file in $TMPDIR, and read back a
-// block of every band, or a group of whole bands, at a time. Memory: the
-// block being filled and one read back (each at most `block_cells`
-// values), and a group of bands (at least one: 8 bytes a sample).
+// The times and bands' values of an export of every sample (JSON, CSV, the
+// text report) whose matrix would outgrow memory: written a sample at a
+// time into blocks of samples, every full block in an unlinked file in
+// $TMPDIR, and read back a block of every row, a row a block at a time, or
+// a group of whole bands at a time. Memory: the block being filled and one
+// read back (each at most `block_cells` values), whatever the samples.
 #pragma once
 #include <cstddef>
 #include <functional>
@@ -13,9 +13,9 @@
 
 namespace hpng {
 
-// A matrix of every sample beyond this many values (32 MiB) is spilled
+// A matrix of every sample beyond this many values (16 MiB) is spilled
 // where its output allows (OutputPlan::held_cells).
-constexpr size_t kHeldCells = size_t{1} << 22;
+constexpr size_t kHeldCells = size_t{1} << 21;
 
 class SpilledRows {
  public:
@@ -29,25 +29,34 @@ class SpilledRows {
   // One sample: its time and a value per row.
   void add(double time, std::span<const double> values);
   size_t samples() const { return samples_; }
-  // The samples' times, taken out (they are held: 8 bytes a sample).
-  std::vector<double> take_times() { return std::move(times_); }
+  double first_time() const { return first_time_; }
+  double last_time() const { return last_time_; }
+  // The most values it holds in memory at once (a block, or a group of rows).
+  size_t held_cells() const { return held_cells_; }
 
-  // Each block of samples in order: `first` its first sample, `count` its
-  // samples, rows[r] row r's values there.
-  using Block = std::function<void(size_t first, size_t count, const std::vector<std::span<const double>>& rows)>;
+  // Each block of samples in order: `first` its first sample, `times` its
+  // samples' times, rows[r] row r's values there.
+  using Block = std::function<void(size_t first, std::span<const double> times,
+                                   const std::vector<std::span<const double>>& rows)>;
   void each_block(const Block& fn) const;
+  // Row `row`'s values (the times: row == rows), a block at a time.
+  using Piece = std::function<void(size_t first, std::span<const double> values)>;
+  using Band = std::function<void(size_t row, size_t first, std::span<const double> values)>;
+  void each_piece(size_t row, const Piece& fn) const;
   // Rows [first, first + count) whole: row first + i at out[i * samples()].
   void load_rows(size_t first, size_t count, std::vector<double>& out) const;
 
  private:
   void flush();
   size_t in_buffer() const { return samples_ - flushed_ * block_; }
-  void read_block(size_t block, size_t first_row, size_t rows, std::vector<double>& into) const;
+  // Rows [first_row, first_row + rows) of block `block`: its own buffer
+  // when it is the one being filled, else read into `read`.
+  std::span<const double> rows_of(size_t block, size_t first_row, size_t rows, std::vector<double>& read) const;
 
-  size_t rows_, most_, block_;  // block_: samples a block holds
+  size_t rows_, most_, held_cells_, block_;  // block_: samples a block holds; the times are row rows_
   size_t samples_ = 0, flushed_ = 0;
-  std::vector<double> times_;
-  std::vector<double> buffer_;  // rows_ x block_: row r's values of the block being filled at r * block_
+  double first_time_ = 0, last_time_ = 0;
+  std::vector<double> buffer_;  // (rows_ + 1) x block_: row r's values of the block being filled at r * block_
   int fd_ = -1;                 // the full blocks, in order; none until the first is full
   std::string source_;
 };
