@@ -68,7 +68,8 @@ void run_compare(const Job& job, Warnings& warnings) {
   // Every chart draws the bands chosen: they share one picture's budget.
   SelectOptions select = selection(job, *job.output);
   select.picture_budget /= job.inputs.size();
-  std::vector<BandMatrix> ms = shared_matrices(sources, paths(job), select, job.output->time_buckets, warnings);
+  std::vector<BandMatrix> ms =
+      shared_matrices(sources, paths(job), select, job.output->time_buckets, warnings, job.output->held_cells);
   std::vector<Judged> runs;
   for (size_t k = 0; k < ms.size(); ++k) runs.push_back(judged(shown_name(job.inputs[k]), ms[k]));
   write_output(job.output->files.output, compare_output(job, ms, warnings));

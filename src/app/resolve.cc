@@ -170,9 +170,11 @@ OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings) {
   // A simplified chart needs only the samples its columns can show: eight
   // buckets a column, so that their extremes survive.
   plan.time_buckets = plan.is_chart() ? 8 * most_columns(plan.chart) : 0;
-  // JSON, CSV and the report of one profile read every sample a band or a
-  // block at a time: a large matrix is spilled. --percent rewrites it whole.
-  plan.held_cells = job.mode == Mode::one_profile && !plan.is_chart() && !job.matrix.percent ? kHeldCells : 0;
+  // JSON, CSV and the report of one profile or of --compare read every
+  // sample a band or a block at a time: a large matrix is spilled.
+  // --percent rewrites it whole; --diff resamples it.
+  bool spills = job.mode == Mode::one_profile || job.mode == Mode::compare;
+  plan.held_cells = spills && !plan.is_chart() && !job.matrix.percent ? kHeldCells : 0;
   return plan;
 }
 

@@ -111,6 +111,7 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
   TimeBuckets kept(spilled ? 0 : stats.samples, stats.first_time, stats.last_time, opts.time_buckets, rows);
   RowsSink sink(row_of_band(sel, stats.names.size()), kept, spilled.get(), rows, stats.info.header.source);
   source(sink, warnings);
+  if (spilled) spilled->finish();
   TimeBuckets::Kept k = kept.take();
   BandMatrix m;
   m.info = stats.info;

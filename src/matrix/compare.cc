@@ -68,7 +68,7 @@ void own_total(BandMatrix& m, const BandStats& own, const std::vector<bool>& kep
 
 std::vector<BandMatrix> shared_matrices(const std::vector<SampleSource>& sources,
                                         const std::vector<std::string>& names, const SelectOptions& select,
-                                        size_t time_buckets, Warnings& warnings) {
+                                        size_t time_buckets, Warnings& warnings, size_t held_cells) {
   SampleSource all = one_after_another(sources);
   BandStats stats = collect_stats(all, warnings);
   OrderFigures keys = order_figures(all, stats, select.by_deviation, false);
@@ -82,7 +82,8 @@ std::vector<BandMatrix> shared_matrices(const std::vector<SampleSource>& sources
   std::vector<BandMatrix> out;
   for (size_t k = 0; k < sources.size(); ++k) {
     std::vector<bool> kept = kept_by_own(own[k], select.trace_percent);
-    out.push_back(build_matrix(shared[k], own[k], chart_selection(selection, kept), {time_buckets, nullptr}, warnings));
+    out.push_back(build_matrix(shared[k], own[k], chart_selection(selection, kept),
+                               {time_buckets, nullptr, held_cells}, warnings));
     own_total(out.back(), own[k], kept);
   }
   return out;

@@ -40,9 +40,13 @@ void SpilledRows::flush() {
   ++flushed_;
 }
 
+void SpilledRows::finish() {
+  if (samples_ > flushed_ * block_) flush();
+  std::vector<double>().swap(buffer_);
+}
+
 std::span<const double> SpilledRows::rows_of(size_t block, size_t first_row, size_t rows,
                                              std::vector<double>& read) const {
-  if (block == flushed_) return std::span<const double>(buffer_).subspan(first_row * block_, rows * block_);
   read.resize(rows * block_);
   uint64_t at = (static_cast<uint64_t>(block) * (rows_ + 1) + first_row) * block_ * sizeof(double);
   read_fully(fd_, reinterpret_cast<char*>(read.data()), read.size() * sizeof(double), at, source_, kWhy);

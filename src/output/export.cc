@@ -355,17 +355,19 @@ void matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::stri
   }
   out += '\n';
   for (size_t i = 0; i < ms.size(); ++i) {
-    for (size_t k = 0; k < ms[i].times.size(); ++k) {
-      append_csv_field(out, inputs[i]);
-      out += ',';
-      append_number(out, ms[i].times[k]);
-      for (const Band& b : ms[i].bands) {
+    each_sample_block(ms[i], [&](size_t, std::span<const double> times, const std::vector<std::span<const double>>& rows) {
+      for (size_t k = 0; k < times.size(); ++k) {
+        append_csv_field(out, inputs[i]);
         out += ',';
-        append_number(out, b.values[k]);
+        append_number(out, times[k]);
+        for (std::span<const double> row : rows) {
+          out += ',';
+          append_number(out, row[k]);
+        }
+        out += '\n';
+        c.pass_on_full();
       }
-      out += '\n';
-      c.pass_on_full();
-    }
+    });
   }
   c.pass_on();
 }

@@ -17,10 +17,12 @@ namespace hpng {
 // every chart, matched; each chart sums into OTHER the rest of what its own
 // -t keeps and leaves out what it drops. Each chart's title total is its
 // run's own (bands drawn only for another run, which its -t drops, do not
-// count). The reads' warnings go to `warnings` once.
+// count). The reads' warnings go to `warnings` once. `held_cells`: as
+// MatrixOptions's, for each chart.
 std::vector<BandMatrix> shared_matrices(const std::vector<SampleSource>& sources,
                                         const std::vector<std::string>& names, const SelectOptions& select,
-                                        size_t time_buckets, Warnings& warnings);
+                                        size_t time_buckets, Warnings& warnings,
+                                        size_t held_cells = 0);
 
 // Every matrix gets the widest time span and the highest value range of all.
 void share_scales(std::vector<BandMatrix>& ms);

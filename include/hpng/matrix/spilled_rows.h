@@ -2,8 +2,9 @@
 // text report) whose matrix would outgrow memory: written a sample at a
 // time into blocks of samples, every full block in an unlinked file in
 // $TMPDIR, and read back a block of every row, a row a block at a time, or
-// a group of whole bands at a time. Memory: the block being filled and one
-// read back (each at most `block_cells` values), whatever the samples.
+// a group of whole bands at a time. Memory: the block being filled, then
+// the one read back (each at most `block_cells` values), whatever the
+// samples.
 #pragma once
 #include <cstddef>
 #include <functional>
@@ -28,6 +29,10 @@ class SpilledRows {
 
   // One sample: its time and a value per row.
   void add(double time, std::span<const double> values);
+  // After the last sample, before any read: the block being filled goes to
+  // the file too, and its memory is given back (so that each of many
+  // --compare inputs costs none while the others are read).
+  void finish();
   size_t samples() const { return samples_; }
   double first_time() const { return first_time_; }
   double last_time() const { return last_time_; }
@@ -49,15 +54,14 @@ class SpilledRows {
  private:
   void flush();
   size_t in_buffer() const { return samples_ - flushed_ * block_; }
-  // Rows [first_row, first_row + rows) of block `block`: its own buffer
-  // when it is the one being filled, else read into `read`.
+  // Rows [first_row, first_row + rows) of block `block`, read into `read`.
   std::span<const double> rows_of(size_t block, size_t first_row, size_t rows, std::vector<double>& read) const;
 
   size_t rows_, most_, held_cells_, block_;  // block_: samples a block holds; the times are row rows_
   size_t samples_ = 0, flushed_ = 0;
   double first_time_ = 0, last_time_ = 0;
   std::vector<double> buffer_;  // (rows_ + 1) x block_: row r's values of the block being filled at r * block_
-  int fd_ = -1;                 // the full blocks, in order; none until the first is full
+  int fd_ = -1;                 // the blocks, in order, each (rows_ + 1) x block_ (the last one padded)
   std::string source_;
 };
 

@@ -13,6 +13,8 @@
 
 #include "hpng/matrix/compare.h"
 #include "hpng/matrix/diff.h"
+#include "hpng/output/export.h"
+#include "hpng/output/text_report.h"
 #include "hpng/transform/band_identity.h"
 #include "hpng/transform/match.h"
 #include "hpng/layout/layout.h"
@@ -36,7 +38,8 @@ SelectOptions selecting(double trace_percent, int band_limit) {
 }
 
 // The inputs as --compare reads them.
-std::vector<BandMatrix> compared(const std::vector<Input>& inputs, const SelectOptions& select = {}) {
+std::vector<BandMatrix> compared(const std::vector<Input>& inputs, const SelectOptions& select = {},
+                                 size_t held_cells = 0) {
   std::vector<SampleSource> sources;
   std::vector<std::string> names;
   for (const Input& in : inputs) {
@@ -45,7 +48,7 @@ std::vector<BandMatrix> compared(const std::vector<Input>& inputs, const SelectO
   }
   Warnings warnings;
   sources = matched_by_name(sources, warnings);
-  std::vector<BandMatrix> ms = shared_matrices(sources, names, select, 0, warnings);
+  std::vector<BandMatrix> ms = shared_matrices(sources, names, select, 0, warnings, held_cells);
   share_scales(ms);
   return ms;
 }
@@ -462,6 +465,18 @@ TEST_F(CompareCli, FixedScalesSpanAtLeastWhatIsAsked) {
   CommandResult r = ng("--y-max 5 a.hp -o small.svg");
   EXPECT_EQ(r.status, 0);
   EXPECT_NE(r.err.find("beyond --y-max 5"), std::string::npos) << r.err;
+}
+
+// --compare's JSON, CSV and report of every sample read its charts spilled
+// (blocks of a few values) as held.
+TEST(Compare, SpilledChartsExportAsHeldOnes) {
+  std::vector<Input> inputs{{"a.hp", small("leak-hT-N2.hp")}, {"b.eventlog", small("leak-hT-N2.eventlog")}};
+  std::vector<BandMatrix> held = compared(inputs, selecting(0, 0)), spilled = compared(inputs, selecting(0, 0), 40);
+  for (const BandMatrix& m : spilled) ASSERT_TRUE(m.spilled);
+  std::vector<std::string> names{"a.hp", "b.eventlog"};
+  EXPECT_EQ(matrices_json(spilled, names), matrices_json(held, names));
+  EXPECT_EQ(matrices_csv(spilled, names), matrices_csv(held, names));
+  EXPECT_EQ(compare_report(spilled, names, true), compare_report(held, names, true));
 }
 
 }  // namespace

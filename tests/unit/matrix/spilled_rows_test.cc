@@ -81,6 +81,7 @@ TEST(SpilledRows, GiveBackWhatWasWritten) {
   SpilledRows rows(3, 5, 8, "x");  // two samples a block (three rows and the times), five at most
   for (int k = 0; k < 5; ++k) rows.add(0.5 * k, std::vector<double>{1.0 * k, 10.0 * k, 100.0 * k});
   rows.add(9, std::vector<double>{9, 9, 9});
+  rows.finish();
   std::vector<double> out;
   rows.load_rows(1, 2, out);
   EXPECT_EQ(out, (std::vector<double>{0, 10, 20, 30, 40, 0, 100, 200, 300, 400}));
