@@ -171,10 +171,10 @@ OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings) {
   // buckets a column, so that their extremes survive.
   plan.time_buckets = plan.is_chart() ? 8 * most_columns(plan.chart) : 0;
   // JSON, CSV and the report of one profile or of --compare read every
-  // sample a band or a block at a time: a large matrix is spilled.
-  // --percent rewrites it whole; --diff resamples it.
+  // sample a band or a block at a time: a large matrix is spilled. --diff
+  // resamples it whole.
   bool spills = job.mode == Mode::one_profile || job.mode == Mode::compare;
-  plan.held_cells = spills && !plan.is_chart() && !job.matrix.percent ? kHeldCells : 0;
+  plan.held_cells = spills && !plan.is_chart() ? kHeldCells : 0;
   return plan;
 }
 

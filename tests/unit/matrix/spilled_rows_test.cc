@@ -1,5 +1,6 @@
 // A matrix of every sample spilled to $TMPDIR exports, reports and is
-// judged byte for byte as the same matrix held in memory, whatever the
+// judged byte for byte as the same matrix held in memory (in shares too,
+// --percent), whatever the
 // block size (a block of one sample, blocks that end mid-profile, one
 // block), for .hp files and eventlogs (with the heap's own lines).
 #include "hpng/matrix/spilled_rows.h"
@@ -10,6 +11,7 @@
 
 #include "hpng/bands/band_stats.h"
 #include "hpng/matrix/band_figures.h"
+#include "hpng/matrix/percent.h"
 #include "hpng/output/export.h"
 #include "hpng/output/text_report.h"
 #include "hpng/read/read.h"
@@ -48,6 +50,11 @@ TEST_P(Spilled, ExportsAsTheHeldMatrixDoes) {
   EXPECT_EQ(matrix_json(spilled), matrix_json(held));
   EXPECT_EQ(matrix_csv(spilled), matrix_csv(held));
   EXPECT_EQ(profile_report(spilled, "x", true), profile_report(held, "x", true));
+  BandMatrix held_shares = held, spilled_shares = spilled;
+  to_percent(held_shares), to_percent(spilled_shares);
+  EXPECT_EQ(matrix_json(spilled_shares), matrix_json(held_shares));
+  EXPECT_EQ(matrix_csv(spilled_shares), matrix_csv(held_shares));
+  EXPECT_EQ(spilled_shares.axis_start, held_shares.axis_start);
   Span a = span_with_data(spilled), b = span_with_data(held);
   EXPECT_EQ(std::tie(a.first, a.end, a.judged, a.judged_time, a.last_time),
             std::tie(b.first, b.end, b.judged, b.judged_time, b.last_time));
