@@ -344,7 +344,7 @@ void add_own_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_option("--dpi", o.output.dpi, "PNG resolution (default 96)")->check(within(1, 2400, "takes a resolution from 1 to 2400"));
   app.add_flag("--exact", o.output.exact,
                "Draw every sample, as hp2ps does (default: curves with more samples than the output can show are "
-               "simplified to its resolution, keeping peaks)");
+               "simplified to its resolution, keeping peaks; a PNG: at most eight columns a pixel)");
   app.add_option("--ccs-length", o.ccs_length,
                  "Eventlog -hc: cut cost-centre stack names to N bytes as the RTS's -L<N> does (default: whole names)")
       ->check(within(4, 100000, "takes a length from 4 to 100000 bytes"));
