@@ -30,8 +30,7 @@ void FifoSpool::check_first_bytes(std::string_view first) const {
     throw file_error(Code::not_a_profile, path_, std::string("it is compressed (") + compression_name(c) +
                                                      "): --watch follows the eventlog a running program writes");
   }
-  std::string other = not_a_profile(first, true);
-  if (!other.empty()) throw file_error(Code::not_a_profile, path_, other);
+  refuse_plainly_not_a_profile(first, path_);
 }
 
 FifoSpool::FifoSpool(const std::string& path, size_t limit) : path_(path), limit_(limit) {
@@ -58,7 +57,7 @@ bool FifoSpool::drain() {
     // has closed it (the program ended).
     if (n == 0) return ended_ = size_ > 0, any;
     std::string_view got(buf.data(), static_cast<size_t>(n));
-    if (size_ == 0 && !got.starts_with("hdrb")) check_first_bytes(got);
+    if (size_ == 0) check_first_bytes(got);
     if (got.size() > limit_ - size_) {
       throw file_error(Code::too_large, path_, "more than " + std::to_string(limit_) +
                                                    " bytes written to the FIFO, the most hp2ps-ng keeps of one "

@@ -2,6 +2,8 @@
 // for text, by lines only it has.
 #include "hpng/input/file_kind.h"
 
+#include "hpng/base/diag.h"
+
 #include <algorithm>
 #include <re2/re2.h>
 
@@ -60,6 +62,13 @@ std::string not_a_profile(std::string_view bytes, bool as_hp) {
   if (what.empty()) return "";
   return "this is " + what + ", not a heap profile: hp2ps-ng reads .hp heap profiles (+RTS -hT, -hc, -hy, ...) "
          "and GHC eventlogs (+RTS -l)";
+}
+
+void refuse_plainly_not_a_profile(std::string_view first, const std::string& name) {
+  std::string_view head = first.substr(0, 4096);
+  if (head.empty() || head.starts_with("hdrb")) return;
+  std::string other = not_a_profile(head, true);
+  if (!other.empty()) throw file_error(Code::not_a_profile, name, other);
 }
 
 }  // namespace hpng

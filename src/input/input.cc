@@ -66,16 +66,6 @@ std::shared_ptr<InputFile> open_file(int fd, size_t size, const std::string& nam
   return f;
 }
 
-// What is plainly not a profile (binary data, a document, source code) is
-// refused from its first bytes, before any of it is kept: `cat /dev/zero |
-// hp2ps-ng` ends at once.
-void check_first_bytes(std::string_view first, const std::string& name) {
-  std::string_view head = first.substr(0, kHead);
-  if (head.empty() || head.starts_with("hdrb")) return;
-  std::string other = not_a_profile(head, true);
-  if (!other.empty()) throw file_error(Code::not_a_profile, name, other);
-}
-
 [[noreturn]] void over_limit(const std::string& name, size_t limit, bool compressed) {
   throw file_error(Code::too_large, name,
                    "more than " + std::to_string(limit) + " bytes" + (compressed ? " decompressed" : "") +
@@ -118,7 +108,7 @@ std::shared_ptr<InputFile> spool(const Pull& pull, const std::string& name, size
   std::vector<char> buf(kWindow);
   size_t size = 0;
   while (size_t n = pull(buf.data(), buf.size())) {
-    if (size == 0) check_first_bytes({buf.data(), n}, name);
+    if (size == 0) refuse_plainly_not_a_profile({buf.data(), n}, name);  // `cat /dev/zero |` ends at once
     if (n > limit - size) over_limit(name, limit, compressed);
     write_fully(copy.fd, buf.data(), n, name);
     size += n;

@@ -387,9 +387,10 @@ std::string records_csv(const std::vector<const BandMatrix*>& ms, const std::vec
       auto it = ms[i]->info.info_tables.find(b.name);
       if (it == ms[i]->info.info_tables.end()) continue;
       const InfoTable& t = it->second;
-      for (const std::string* field : {&inputs[i], &b.name, &t.address, &t.table_name, &t.closure_type, &t.type,
-                                       &t.label, &t.module, &t.src_loc}) {
-        if (field != &inputs[i]) rows += ',';
+      append_csv_field(rows, inputs[i]);
+      for (const std::string* field :
+           {&b.name, &t.address, &t.table_name, &t.closure_type, &t.type, &t.label, &t.module, &t.src_loc}) {
+        rows += ',';
         append_csv_field(rows, *field);
       }
       rows += '\n';

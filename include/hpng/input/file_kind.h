@@ -13,4 +13,10 @@ namespace hpng {
 // bytes failed as a .hp (else as an eventlog).
 std::string not_a_profile(std::string_view bytes, bool as_hp);
 
+// What is plainly not a profile (binary data, a document, source code) is
+// refused from its first bytes (the first 4 KiB of `first` are looked at),
+// before any of it is kept: Error (not_a_profile) naming `name`. An
+// eventlog's header, or nothing yet, passes.
+void refuse_plainly_not_a_profile(std::string_view first, const std::string& name);
+
 }  // namespace hpng
