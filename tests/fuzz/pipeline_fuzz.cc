@@ -47,6 +47,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       hpng::Warnings w;
       hpng::BandMatrix s = hpng::matrix_from_stats(source, hpng::collect_stats(source, w), o, 0, w, 5);
       if (hpng::matrix_json(s) != hpng::matrix_json(m) || hpng::matrix_csv(s) != hpng::matrix_csv(m)) __builtin_trap();
+      hpng::BandMatrix held_shares = m;
+      hpng::to_percent(held_shares), hpng::to_percent(s);
+      if (hpng::matrix_json(s) != hpng::matrix_json(held_shares)) __builtin_trap();
     }
     hpng::OutputFormat fmt = (f & 64) ? hpng::OutputFormat::svg : hpng::OutputFormat::ps;
     hpng::ChartStyle style;
