@@ -4,7 +4,7 @@
 # Debian package; then builds again under AddressSanitizer and
 # UndefinedBehaviorSanitizer and runs every test there; then runs each fuzz
 # target briefly on its seed corpus.
-# FUZZ_SECONDS (default 60) sets how long each fuzz target runs;
+# FUZZ_SECONDS (default 45) sets how long each fuzz target runs;
 # HP2PS_NG_CHROOT=1 also installs the package beside ghc in a Debian 12
 # chroot (tests/deb-chroot-check.sh: network, 800 MB of ghc).
 set -euo pipefail
@@ -32,9 +32,9 @@ export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 (cd build-asan && ctest --output-on-failure -j2)
 
-echo "== fuzz targets, ${FUZZ_SECONDS:-60} s each"
+echo "== fuzz targets, ${FUZZ_SECONDS:-45} s each"
 CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHP2PS_NG_FUZZ=ON \
   -DHP2PS_NG_TESTS=OFF -DHP2PS_NG_WERROR=ON >/dev/null
 cmake --build build-fuzz -j2
-bash tests/fuzz/run.sh build-fuzz "${FUZZ_SECONDS:-60}"
+bash tests/fuzz/run.sh build-fuzz "${FUZZ_SECONDS:-45}"
 echo "all tests passed"

@@ -284,10 +284,14 @@ TEST(BadInputSweep, HpTruncatedAtHundredsOfOffsets) {
   for (size_t n = 0; n < hp.size(); n += step) survive("cut.hp", hp.substr(0, n), n % (step * 40) == 0);
 }
 
-TEST(BadInputSweep, EventlogTruncatedAtEveryOffset) {
+// Every offset of the header and the first events, then every seventh (the
+// events' varied sizes shift where the cuts fall within them): each cut
+// reads the whole prefix, and every offset of the 54 KB log took 394 s
+// under the sanitizers.
+TEST(BadInputSweep, EventlogTruncatedAtEveryHeaderOffsetThenEverySeventh) {
   std::string log = read_file(std::string(HPNG_CASES) + "/../eventlog-small/leak-hT-N2.eventlog");
   ASSERT_GT(log.size(), 50000u);
-  for (size_t n = 0; n < log.size(); ++n) survive("cut.eventlog", log.substr(0, n), n % 5000 == 0);
+  for (size_t n = 0; n < log.size(); n += n < 4096 ? 1 : 7) survive("cut.eventlog", log.substr(0, n), n % 5000 == 0);
 }
 
 TEST(BadInputSweep, ByteFlips) {

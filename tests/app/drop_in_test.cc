@@ -210,12 +210,14 @@ TEST(AuxPlacement, UnwritableAuxWarnsWhenTheOutputWasChosen) {
 
 // Reading an .aux and writing it again gives the same bytes: colours,
 // ranges and order do not drift however often -p runs.
-TEST(AuxPlacement, HundredRunsOfPcChangeNothing) {
+// -p reads back what it wrote: a run that changes nothing is a fixed point,
+// so ten runs show what a hundred would (one run less under sanitizers).
+TEST(AuxPlacement, TenRunsOfPcChangeNothing) {
   std::string dir = dir_with("prof.hp", manpage());
   ASSERT_EQ(run_in(dir, exe() + " -c prof.hp").status, 0);
   std::string first = read_file(dir + "/prof.aux");
   ASSERT_NE(first.find("SHADE main 0.00100001"), std::string::npos) << first;
-  CommandResult r = run_in(dir, "cp prof.aux first.aux && for i in $(seq 100); do " + exe() +
+  CommandResult r = run_in(dir, "cp prof.aux first.aux && for i in $(seq 10); do " + exe() +
                                     " -pc prof.hp && cmp prof.aux first.aux || { echo run $i; exit 1; }; done");
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_EQ(read_file(dir + "/prof.aux"), first);
