@@ -142,8 +142,8 @@ BandMatrix matrix_from_stats(const SampleSource& source, const BandStats& stats,
 }
 
 BandMatrix profile_matrix(const SampleSource& source, const SelectOptions& select, size_t time_buckets,
-                          Warnings& warnings) {
-  return matrix_from_stats(source, collect_stats(source, warnings), select, time_buckets, warnings);
+                          Warnings& warnings, size_t held_cells) {
+  return matrix_from_stats(source, collect_stats(source, warnings), select, time_buckets, warnings, held_cells);
 }
 
 }  // namespace hpng

@@ -176,10 +176,10 @@ void Transcript::sample(const Sample& s) {
 }
 
 BandMatrix select_in_memory(const std::string& name, const std::string& bytes, const SelectOptions& opts,
-                            size_t time_buckets) {
+                            size_t time_buckets, size_t held_cells) {
   Input in{name, bytes};
   Warnings warnings;
-  return profile_matrix(profile_source(in, InputFormat::automatic), opts, time_buckets, warnings);
+  return profile_matrix(profile_source(in, InputFormat::automatic), opts, time_buckets, warnings, held_cells);
 }
 
 }  // namespace hpng::test

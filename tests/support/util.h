@@ -74,6 +74,6 @@ class Transcript : public SampleSink {
 // profile_matrix over the input named `name` holding `bytes` (format
 // sniffed); the reader's warnings are dropped.
 BandMatrix select_in_memory(const std::string& name, const std::string& bytes, const SelectOptions& opts = {},
-                            size_t time_buckets = 0);
+                            size_t time_buckets = 0, size_t held_cells = 0);
 
 }  // namespace hpng::test

@@ -94,6 +94,6 @@ BandMatrix matrix_from_stats(const SampleSource& source, const BandStats& stats,
 // Every stage from the statistics to the matrix, reading the stream as often
 // as they need (twice; three times with -d).
 BandMatrix profile_matrix(const SampleSource& source, const SelectOptions& select, size_t time_buckets,
-                          Warnings& warnings);
+                          Warnings& warnings, size_t held_cells = 0);
 
 }  // namespace hpng

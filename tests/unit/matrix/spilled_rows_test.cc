@@ -9,12 +9,10 @@
 
 #include <cstdlib>
 
-#include "hpng/bands/band_stats.h"
 #include "hpng/matrix/band_figures.h"
 #include "hpng/matrix/percent.h"
 #include "hpng/output/export.h"
 #include "hpng/output/text_report.h"
-#include "hpng/read/read.h"
 #include "support/util.h"
 
 namespace hpng {
@@ -26,15 +24,14 @@ struct SpillCase {
   size_t held_cells;
 };
 
-BandMatrix matrix_of(const std::string& file, size_t held_cells) {
-  Input in{file, test::read_file(std::string(HPNG_CASES) + "/../" + file)};
-  SampleSource source = profile_source(in, InputFormat::automatic);
+// Every band and every sample of a file under tests/data, at most
+// `held_cells` values held (0: all).
+BandMatrix matrix_of(const std::string& file, size_t held_cells, size_t time_buckets = 0) {
   SelectOptions every;
   every.trace_percent = 0;
   every.band_limit = 0;
-  Warnings warnings;
-  BandStats stats = collect_stats(source, warnings);
-  return matrix_from_stats(source, stats, every, 0, warnings, held_cells);
+  return test::select_in_memory(file, test::read_file(std::string(HPNG_CASES) + "/../" + file), every, time_buckets,
+                                held_cells);
 }
 
 class Spilled : public ::testing::TestWithParam<SpillCase> {};
@@ -73,13 +70,9 @@ INSTANTIATE_TEST_SUITE_P(
 // Only a matrix beyond the cells given is spilled; a chart's (time buckets)
 // never is.
 TEST(Spilled, OnlyBeyondTheCellsHeldAndNeverForACharts) {
-  BandMatrix m = matrix_of("leak-programs/leak-hT.hp", size_t{1} << 30);
-  EXPECT_FALSE(m.spilled);
-  Input in{"f.hp", test::read_file(std::string(HPNG_CASES) + "/../leak-programs/leak-hT.hp")};
-  SampleSource source = profile_source(in, InputFormat::automatic);
-  Warnings warnings;
-  BandStats stats = collect_stats(source, warnings);
-  EXPECT_FALSE(matrix_from_stats(source, stats, {}, 100, warnings, 1).spilled);
+  EXPECT_TRUE(matrix_of("leak-programs/leak-hT.hp", 1).spilled);
+  EXPECT_FALSE(matrix_of("leak-programs/leak-hT.hp", size_t{1} << 30).spilled);
+  EXPECT_FALSE(matrix_of("leak-programs/leak-hT.hp", 1, 100).spilled);
 }
 
 // Blocks read back as written, the last one partly full: whole rows, a
