@@ -27,7 +27,8 @@ SampleSource profile_stream(const ProfileInput& in, const ReadPlan& read) {
   SampleSource source = profile_source(in.input, in.format, read.eventlog);
   if (read.window.from || read.window.to) source = in_window(std::move(source), read.window);
   // The names first, so that patterns match what is drawn.
-  source = read.ipe ? with_band_names(std::move(source), read.ipe) : with_address_hint(std::move(source), in.input.name);
+  source = read.ipe ? with_band_names(std::move(source), read.ipe, in.input.name)
+                  : with_address_hint(std::move(source), in.input.name);
   if (!read.filter.empty()) source = filter_bands(std::move(source), read.filter);
   // After the filter: patterns match a name whole.
   return with_long_text_cut(std::move(source), in.input.name);

@@ -32,10 +32,11 @@ EventlogWriter& EventlogWriter::event(uint16_t id, uint64_t ts, const std::strin
   return *this;
 }
 
-EventlogWriter& EventlogWriter::ipe(uint64_t ts, const Ipe& r, bool one_short, const std::string& appended) {
+EventlogWriter& EventlogWriter::ipe(uint64_t ts, const Ipe& r, IpeLength length, const std::string& appended) {
   std::string payload = u64(r.address) + str(r.table_name) + str(r.closure_type) + str(r.type) + str(r.label) +
                         str(r.module) + str(r.src_file + ":" + r.src_span) + appended;
-  events_ += u16(169) + u64(ts) + u16(payload.size() - (one_short ? 1 : 0)) + payload;
+  size_t declared = payload.size() + (length == IpeLength::one_more) - (length == IpeLength::one_short);
+  events_ += u16(169) + u64(ts) + u16(declared) + payload;
   return *this;
 }
 

@@ -47,15 +47,17 @@ class EventlogWriter {
   // HEAP_ALLOCATED (49), HEAP_SIZE (50), HEAP_LIVE (51), BLOCKS_SIZE (91).
   EventlogWriter& heap_figure(uint16_t id, uint64_t ts, uint64_t bytes, uint32_t capset = 0);
   EventlogWriter& heap_info(uint64_t generations, uint64_t max_heap, uint64_t alloc_area);
-  // IPE (169, declared variable), as GHC 9.4+ writes it: the source file
-  // and span joined by ':'. `one_short`: the length field a byte short, as
-  // GHC wrote it before #24287 was fixed; `appended`: fields a newer GHC
-  // might add after the six strings.
+  // IPE (169, declared variable), as GHC 9.6 and 9.10 write it: the source
+  // file and span joined by ':', and a length field one more than the bytes
+  // written (every IPE event of their real logs: tests/corpus/ghc-today).
+  // `length`: that, or a length field that is exact or a byte short;
+  // `appended`: fields a newer GHC might add after the six strings.
   struct Ipe {
     uint64_t address;
     std::string table_name, closure_type, type, label, module, src_file, src_span;
   };
-  EventlogWriter& ipe(uint64_t ts, const Ipe& r, bool one_short = false, const std::string& appended = "");
+  enum class IpeLength { one_more, exact, one_short };
+  EventlogWriter& ipe(uint64_t ts, const Ipe& r, IpeLength length = IpeLength::one_more, const std::string& appended = "");
   // A block of `capability` (0xFFFF: the global buffer) holding what `body`
   // writes, its marker's size set to fit.
   template <class Body>

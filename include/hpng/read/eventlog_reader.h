@@ -52,13 +52,19 @@ class EventlogReader {
 // --ipe: the names an eventlog's IPE records give -hi bands (see the
 // reader), for a .hp of the same build, which has only the addresses: a
 // band's text ("0x4a3f10") to its name, the text itself where no record has
-// its address, with its record. Throws Error (bad_option) for a log
-// without IPE records.
+// its address, with its record; the log and how many records it has, for
+// the messages about bands it does not name. Throws Error (bad_option) for
+// a log without IPE records.
 struct NamedBand {
   std::string name;
   std::optional<InfoTable> table;
 };
-using BandNamer = std::function<NamedBand(std::string_view)>;
+struct BandNamer {
+  std::function<NamedBand(std::string_view)> name;
+  std::string log;
+  size_t records = 0;
+  explicit operator bool() const { return static_cast<bool>(name); }
+};
 BandNamer ipe_band_namer(const Input& eventlog);
 
 // One whole read of an eventlog.

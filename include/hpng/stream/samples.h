@@ -57,6 +57,7 @@ struct RunInfo {
   std::string breakdown;                  // "-hc", "-hT", ...
   // HEAP_INFO_GHC: the RTS's heap configuration; all 0 when not known.
   uint64_t generations = 0, max_heap = 0, allocation_area = 0, megablock = 0, block = 0;
+  size_t ipe_records = 0;  // info-table provenance records (-finfo-table-map builds)
 };
 
 // A -hi band's info-table provenance: its eventlog's IPE record, the

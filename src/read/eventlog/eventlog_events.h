@@ -166,16 +166,18 @@ inline std::optional<IpeRecord> ipe(std::string_view payload) {
   return r;
 }
 
-// GHC before January 2024 (#24287) declared an IPE event one byte shorter
-// than it wrote: the ':' joining the source file and span was not counted.
-// Such a payload holds five of the six NULs, the sixth is the byte after it.
-inline size_t ipe_length(std::string_view after_head, size_t declared) {
-  if (declared < 8 || after_head.size() <= declared || after_head[declared] != '\0') return declared;
-  std::string_view p = after_head.substr(8, declared - 8);
-  if (p.empty() || p.back() == '\0') return declared;
-  size_t nuls = 0;
-  for (char c : p) nuls += c == '\0';
-  return nuls == 5 ? declared + 1 : declared;
+// The bytes an IPE payload's content takes: the address and six NUL-ended
+// strings, found in `p` (0 when it holds fewer than six NULs after the
+// address).
+inline size_t ipe_written_length(std::string_view p) {
+  if (p.size() < 8) return 0;
+  size_t at = 8;
+  for (int i = 0; i < 6; ++i) {
+    size_t nul = p.find('\0', at);
+    if (nul == std::string_view::npos) return 0;
+    at = nul + 1;
+  }
+  return at;
 }
 
 // True when the RTS way of an RTS_IDENTIFIER ("GHC-9.0.2 rts_p") has a "p"

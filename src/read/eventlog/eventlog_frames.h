@@ -10,6 +10,7 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -49,9 +50,10 @@ class EventFrames {
     if (s.size() - at < head) return Next::more;
     size_t len = size == kVariable ? be16(s.data() + at + 10) : static_cast<size_t>(size);
     if (len > s.size() - at - head) return Next::more;
-    if (id == kIpeId) {  // a byte short in older GHCs (eventlog_events.h)
-      if (len == s.size() - at - head) return Next::more;  // the byte that tells is not here yet
-      len = events::ipe_length(s.substr(at + head), len);
+    if (id == kIpeId) {
+      std::optional<size_t> written = ipe_length(s, at + head, len);
+      if (!written) return Next::more;
+      len = *written;
     }
     e = {id, be64(s.data() + at + 2), s.substr(at + head, len), base + at};
     pos_ = base + at + head + len;
@@ -85,6 +87,25 @@ class EventFrames {
     uint64_t v;
     std::memcpy(&v, p, 8);
     return __builtin_bswap64(v);
+  }
+  // An IPE event's length is read from its content (the address and six
+  // NUL-ended strings), not trusted to its length field: every IPE event of
+  // GHC 9.6 and 9.10 declares a byte more than it writes (a NUL after the
+  // file name that is never written; the next event starts after the last
+  // NUL), and a byte less has been declared too (GHC #24287). Where the two
+  // differ by one, the content wins when an event header follows it.
+  // nullopt: the bytes end before that can be told.
+  std::optional<size_t> ipe_length(std::string_view s, size_t payload, size_t declared) const {
+    if (declared == s.size() - payload) return std::nullopt;  // the byte that may be the sixth NUL
+    size_t written = events::ipe_written_length(s.substr(payload, declared + 1));
+    if (written == 0 || written == declared || written + 1 < declared) return declared;
+    if (s.size() - payload - written < 2) return std::nullopt;
+    return starts_event(s, payload + written) ? written : declared;
+  }
+  // An event header or the end marker at `at`: a type the header declares.
+  bool starts_event(std::string_view s, size_t at) const {
+    uint16_t id = be16(s.data() + at);
+    return id == 0xFFFF || sizes_[id] != kUndeclared;
   }
   bool marker(std::string_view s, size_t& at, std::string_view m, bool at_end, const char* what,
               const std::string& name) const;

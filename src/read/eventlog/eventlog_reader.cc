@@ -150,7 +150,7 @@ class EventlogParser {
     warnings_->add({code, in_->name, offset, 0, 0, "", msg});
   }
   [[noreturn]] void fail(const std::string& msg) const { throw file_error(Code::no_samples, in_->name, msg); }
-  void read_events();
+  void read_events(bool at_end);
   bool skip_damage(size_t at);
   // Inlined into the event loop: as a call it took half the reading time.
   [[gnu::always_inline]] inline void handle(const Event& e);
@@ -349,7 +349,7 @@ bool EventlogParser::skip_damage(size_t at) {
   return true;
 }
 
-void EventlogParser::read_events() {
+void EventlogParser::read_events(bool at_end) {
   for (Event e; stopped_at_ == SIZE_MAX;) {
     switch (frames_.next(bytes_, base_, e)) {
       case EventFrames::Next::event:
@@ -358,7 +358,12 @@ void EventlogParser::read_events() {
         handle(e);
         break;
       case EventFrames::Next::end_marker: ended_ = true; return;
-      case EventFrames::Next::more: return;
+      case EventFrames::Next::more:
+        // At the file's end, an event that runs past it from inside a block
+        // whose end is in the file is damage, not a cut-off log: the log
+        // goes on at the next block.
+        if (at_end && block_end_ < base_ + bytes_.size() && skip_damage(frames_.position())) break;
+        return;
       case EventFrames::Next::undeclared:
         if (!skip_damage(frames_.position())) stopped_at_ = frames_.position();
         if (stopped_at_ != SIZE_MAX) return;
@@ -439,7 +444,7 @@ size_t EventlogParser::feed(const Input& in, std::string_view bytes, size_t base
   sink_ = &sink;
   warnings_ = &warnings;
   if (!header_read_) header_read_ = frames_.read_header(in, bytes, at_end);
-  if (header_read_ && !ended_) read_events();
+  if (header_read_ && !ended_) read_events(at_end);
   if (at_end) finish();
   // Past a damaged stretch the next event may lie beyond these bytes.
   return ended_ ? in.size() : std::min(frames_.position(), base + bytes.size());
@@ -452,6 +457,7 @@ ProfileInfo EventlogParser::info() const {
   std::stable_sort(p.marks.begin(), p.marks.end(), [](const Mark& a, const Mark& b) { return a.time < b.time; });
   p.run->sampling_interval = seconds(begin_.period_ns);
   p.run->breakdown = seen_begin_ ? breakdown_flag(begin_.breakdown) : "";
+  p.run->ipe_records = ipe_.size();
   return p;
 }
 
@@ -482,7 +488,9 @@ BandNamer ipe_band_namer(const Input& eventlog) {
                                             ": no IPE records in it (build the program with -finfo-table-map and run it "
                                             "with +RTS -hi -l; the eventlog's header must come from GHC 9.2 or later)");
   }
-  return [names = std::move(names)](std::string_view text) { return NamedBand{names.name(text), names.table(text)}; };
+  size_t records = names.size();
+  return {[names = std::move(names)](std::string_view text) { return NamedBand{names.name(text), names.table(text)}; },
+          eventlog.name, records};
 }
 
 // A whole file: a -hi log's IPE records are found first, wherever they are.

@@ -9,9 +9,13 @@ namespace hpng {
 
 namespace {
 
+// GHC writes a source location it does not know as ":" (the file and the
+// span joined, both empty), and often an empty label with it.
+bool known_location(const std::string& src_loc) { return !src_loc.empty() && src_loc != ":"; }
+
 std::string plain_name(const events::IpeRecord& r) {
   const std::string& what = r.label.empty() ? r.table_name : r.label;
-  const std::string& where = r.src_loc.empty() ? r.module : r.src_loc;
+  const std::string& where = known_location(r.src_loc) ? r.src_loc : r.module;
   return where.empty() ? what : what + " (" + where + ")";
 }
 

@@ -20,6 +20,7 @@ class IpeNames {
   // The first record of an address wins.
   void add(events::IpeRecord r);
   bool empty() const { return records_.empty(); }
+  size_t size() const { return records_.size(); }
   // The band name for a -hi label: "label (source location)" (the module
   // where the location is not known, the table name where there is no
   // label), with ", table name" inside the brackets where two records would

@@ -1,7 +1,8 @@
 // Damaged and newer eventlogs read whole: a stretch of a block that is no
 // events (an undeclared type, an event running past its block) is skipped
 // to the next block with one warning naming its bytes, the census it cuts
-// dropped and the others kept; event types a newer GHC declares and this
+// dropped and the others kept, also where the event claims bytes past the
+// end of the file; event types a newer GHC declares and this
 // reader does not know are stepped over.
 #include <gtest/gtest.h>
 
@@ -101,6 +102,20 @@ TEST(DamagedLog, AnEventRunningPastItsBlockIsDamageToo) {
   FullProfile p = read(log_with([&](EventlogWriter& b) { b.raw(lying); }) + std::string(60000, '\0'));
   EXPECT_EQ(times_with_data(p), (std::vector<double>{0.01, 0.03}));
   EXPECT_EQ(p.warnings.size(), 1u) << messages(p);
+}
+
+// The same lie, with the claimed bytes past the end of the file: not a log
+// cut short, since the block's marker says where the log goes on, and it
+// does (the third census, the end marker).
+TEST(DamagedLog, AnEventRunningPastTheEndOfTheFileInsideABlockIsDamageToo) {
+  std::string lying = EventlogWriter::u16(164) + EventlogWriter::u64(20000000) + EventlogWriter::u16(60000) + "x";
+  std::string bytes = log_with([&](EventlogWriter& b) { b.raw(lying); });
+  FullProfile p = read(bytes);
+  EXPECT_EQ(times_with_data(p), (std::vector<double>{0.01, 0.03})) << messages(p);
+  ASSERT_EQ(p.warnings.size(), 1u) << messages(p);
+  EXPECT_EQ(p.warnings[0].code, Code::skipped);
+  EXPECT_EQ(p.warnings[0].byte, bytes.find(lying));
+  EXPECT_TRUE(p.info.finished) << "the end marker was read";
 }
 
 TEST(DamagedLog, EventTypesOfNewerGhcsAreSteppedOver) {

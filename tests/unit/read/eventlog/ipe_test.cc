@@ -1,8 +1,9 @@
 // -hi eventlogs (GHC 9.2+, -finfo-table-map): bands named from the IPE
 // records of their info tables, wherever the records are in the log, unique
 // where two records would give one name, a pointer without a record kept;
-// the same output from logs whose IPE lengths are a byte short (GHC #24287)
-// or that carry fields appended after the six strings.
+// the same output from logs whose IPE length fields are a byte more than
+// written (every real GHC 9.6 and 9.10 log), exact, or a byte short (GHC
+// #24287), or that carry fields appended after the six strings.
 #include <gtest/gtest.h>
 
 #include "hpng/read/eventlog_reader.h"
@@ -21,9 +22,11 @@ const EventlogWriter::Ipe kGo{0x4a3f10, "go_info", "15", "[Int]", "go", "Leak", 
 
 enum class Where { before, after };
 
+using Length = EventlogWriter::IpeLength;
+
 struct LogShape {
   Where records = Where::before;
-  bool one_short = false;
+  Length length = Length::one_more;
   std::string appended;
   std::vector<EventlogWriter::Ipe> extra;
 };
@@ -35,7 +38,7 @@ std::string hi_log(const LogShape& shape) {
   records.insert(records.end(), shape.extra.begin(), shape.extra.end());
   w.block(1000, 0xFFFF, [&](EventlogWriter& b) {
     if (shape.records == Where::before) {
-      for (const auto& r : records) b.ipe(100, r, shape.one_short, shape.appended);
+      for (const auto& r : records) b.ipe(100, r, shape.length, shape.appended);
     }
     b.heap_prof_begin(2000, 8);
     for (uint64_t k = 1; k <= 2; ++k) {
@@ -49,7 +52,7 @@ std::string hi_log(const LogShape& shape) {
       b.sample_end(k * 10000000 + 1);
     }
     if (shape.records == Where::after) {
-      for (const auto& r : records) b.ipe(30000000, r, shape.one_short, shape.appended);
+      for (const auto& r : records) b.ipe(30000000, r, shape.length, shape.appended);
     }
   });
   return w.bytes();
@@ -81,17 +84,20 @@ TEST(IpeNames, HiBandsAreNamedFromTheirRecordsAndAPointerWithoutOneStays) {
 }
 
 TEST(IpeNames, RecordsAfterTheSamplesNameThemToo) {
-  FullProfile before = read(hi_log({})), after = read(hi_log({Where::after, false, "", {}}));
+  FullProfile before = read(hi_log({})), after = read(hi_log({Where::after, Length::one_more, "", {}}));
   EXPECT_EQ(after.band_names, kNames);
   EXPECT_EQ(values_text(after), values_text(before));
 }
 
-TEST(IpeNames, ShortLengthsAndAppendedFieldsReadTheSame) {
+TEST(IpeNames, EveryLengthFieldAndAppendedFieldsReadTheSame) {
   FullProfile plain = read(hi_log({}));
-  for (const LogShape& shape : {LogShape{Where::before, true, "", {}}, LogShape{Where::after, true, "", {}},
-                                LogShape{Where::before, false, std::string("\x01\x02\x03\0more\0", 10), {}}}) {
+  for (const LogShape& shape :
+       {LogShape{Where::before, Length::exact, "", {}}, LogShape{Where::after, Length::exact, "", {}},
+        LogShape{Where::before, Length::one_short, "", {}}, LogShape{Where::after, Length::one_short, "", {}},
+        LogShape{Where::after, Length::one_more, "", {}},
+        LogShape{Where::before, Length::exact, std::string("\x01\x02\x03\0more\0", 10), {}}}) {
     FullProfile p = read(hi_log(shape));
-    EXPECT_EQ(p.band_names, kNames) << shape.one_short;
+    EXPECT_EQ(p.band_names, kNames) << static_cast<int>(shape.length);
     EXPECT_EQ(values_text(p), values_text(plain));
     if (shape.records == Where::before) {
       EXPECT_EQ(p.times, plain.times);
@@ -103,14 +109,14 @@ TEST(IpeNames, ShortLengthsAndAppendedFieldsReadTheSame) {
 TEST(IpeNames, TwoRecordsOfOneNameAreToldApartByTheirTables) {
   EventlogWriter::Ipe twin = kGo;
   twin.address = 0x4a4000, twin.table_name = "go1_info";
-  FullProfile p = read(hi_log({Where::before, false, "", {twin}}));
+  FullProfile p = read(hi_log({Where::before, Length::one_more, "", {twin}}));
   EXPECT_EQ(p.band_names, (std::vector<std::string>{"main (Test.hs:5:1-30)", "go (src/Leak.hs:12:5-30, go_info)",
                                                     "0xdeadbeef", "go (src/Leak.hs:12:5-30, go1_info)"}));
 }
 
 TEST(IpeNames, TheChartAndJsonShowTheNames) {
   std::string dir = scratch_dir();
-  write_file(dir + "/hi.eventlog", hi_log({Where::after, true, "", {}}));
+  write_file(dir + "/hi.eventlog", hi_log({Where::after, Length::one_more, "", {}}));
   CommandResult r = run_in(dir, exe() + " --format json -o - hi.eventlog");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("\"name\": \"go (src/Leak.hs:12:5-30)\""), std::string::npos) << r.out;
@@ -134,7 +140,7 @@ TEST(IpeNames, TheChartAndJsonShowTheNames) {
 // never over an input.
 TEST(IpeNames, ACsvsRecordsGoBesideIt) {
   std::string dir = scratch_dir();
-  write_file(dir + "/hi.eventlog", hi_log({Where::after, true, "", {}}));
+  write_file(dir + "/hi.eventlog", hi_log({Where::after, Length::one_more, "", {}}));
   ASSERT_EQ(run_in(dir, exe() + " -t0 -o out.csv hi.eventlog").status, 0);
   EXPECT_EQ(read_file(dir + "/out.ipe.csv"),
             "input,band,address,table_name,closure_type,type,label,module,src_loc\n"
@@ -226,14 +232,16 @@ TEST(IpeNames, TwinsToldApartByTheirTablesMatchAcrossBuildsByTheirRecords) {
 // names; without --ipe, a warning says how to name them.
 TEST(IpeNames, IpeNamesAHiHpFromAnEventlog) {
   std::string dir = scratch_dir();
-  write_file(dir + "/hi.eventlog", hi_log({Where::after, true, "", {}}));
+  write_file(dir + "/hi.eventlog", hi_log({Where::after, Length::one_short, "", {}}));
   write_file(dir + "/hi.hp", "JOB \"hi +RTS -hi\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
                              "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\n0x409f78\t100\n0x4a3f10\t50\n0x123\t5\n"
                              "END_SAMPLE 1.0\nBEGIN_SAMPLE 2.0\nEND_SAMPLE 2.0\n");
   CommandResult named = run_in(dir, exe() + " -t0 --ipe hi.eventlog --format csv -o - hi.hp");
   ASSERT_EQ(named.status, 0) << named.err;
   EXPECT_EQ(named.out.substr(0, named.out.find('\n')), "time,0x123,go (src/Leak.hs:12:5-30),main (Test.hs:5:1-30)");
-  EXPECT_EQ(named.err, "");
+  EXPECT_EQ(named.err, "hp2ps-ng: warning: hi.hp: 1 of the 3 bands are info-table addresses that no IPE record names: "
+                       "closures of libraries built without -finfo-table-map (GHC's own, such as base and containers); "
+                       "they are named only when those libraries are built with -finfo-table-map too\n");
   CommandResult json = run_in(dir, exe() + " --ipe hi.eventlog --format json -o - hi.hp");
   EXPECT_NE(json.out.find("\"ipe\": {\"address\": \"0x4a3f10\", \"table_name\": \"go_info\", \"closure_type\": \"THUNK\""),
             std::string::npos)
@@ -245,6 +253,45 @@ TEST(IpeNames, IpeNamesAHiHpFromAnEventlog) {
   EXPECT_NE(bare.err.find("the bands are info-table addresses (a -hi profile): --ipe PROG.eventlog names them"),
             std::string::npos)
       << bare.err;
+}
+
+// GHC writes a location it does not know as ":" and often no label (half
+// the records of a real log): such a band is named by its module, or its
+// table name where it has no module either.
+TEST(IpeNames, AnUnknownLocationAndAnEmptyLabelFallBackToModuleAndTable) {
+  EventlogWriter::Ipe con{0x40af88, "Request_con_info", "5", "", "", "Main", "", ""};
+  EventlogWriter::Ipe bare{0x40b000, "sat_s1_info", "15", "", "", "", "", ""};
+  FullProfile p = read(one_census({con, bare}, {100, 50}));
+  EXPECT_EQ(p.band_names, (std::vector<std::string>{"Request_con_info (Main)", "sat_s1_info"}));
+}
+
+// A -hi log whose records name some bands: the others are library closures,
+// said once, with how to name them.
+TEST(IpeNames, BandsWithoutARecordInALogWithRecordsAreLibraryClosures) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/hi.eventlog", hi_log({}));
+  CommandResult r = run_in(dir, exe() + " -o hi.svg hi.eventlog");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "hp2ps-ng: warning: hi.eventlog: 1 of the 3 bands are info-table addresses that no IPE record "
+                   "names: closures of libraries built without -finfo-table-map (GHC's own, such as base and "
+                   "containers); they are named only when those libraries are built with -finfo-table-map too\n");
+}
+
+// --ipe with the log of another build: its records name none of the
+// profile's addresses, and it says so.
+TEST(IpeNames, AnIpeLogThatNamesNoneOfTheAddressesSaysSo) {
+  std::string dir = scratch_dir();
+  EventlogWriter::Ipe other = kGo;
+  other.address = 0x500000;
+  write_file(dir + "/other.eventlog", one_census({other}, {10}));
+  write_file(dir + "/hi.hp", "JOB \"hi\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+                             "BEGIN_SAMPLE 1.0\n0x409f78\t100\nEND_SAMPLE 1.0\n");
+  CommandResult r = run_in(dir, exe() + " --ipe other.eventlog --format csv -o - hi.hp");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("hi.hp: no IPE record of --ipe other.eventlog (it has 1 record) names any of the profile's "
+                       "info-table addresses: the log is of another build (--ipe takes an eventlog of the same build"),
+            std::string::npos)
+      << r.err;
 }
 
 // A -hi eventlog without records (a build without -finfo-table-map): the
