@@ -189,20 +189,24 @@ SelectOptions selection(const Job& job, const OutputPlan& plan) {
   // PostScript; a key entry about 2,500 more (its text as glyphs). PNG's
   // size does not grow with the bands.
   // A band's shape: up to 4 vertices a column of the least the layout
-  // draws, about 13 bytes each in SVG and 18 in PostScript, 3 in PDF's
-  // compressed stream (measured: 1,356 bands of 300 samples).
+  // draws (the vertex budget takes columns from every band down to that
+  // floor before a band goes to OTHER), about 13 bytes each in SVG and 18 in
+  // PostScript, 3 in PDF's compressed stream (measured: 1,356 bands of 300
+  // samples). hp2ps's own PostScript of a .hp draws every band it keeps,
+  // whatever the file's size, and so does its drop-in.
   OutputFormat f = plan.files.format;
   if (plan.is_chart() && f != OutputFormat::png) {
     s.picture_budget = 800'000;
     s.band_cost = plan.chart.no_key ? 600 : 3200;
     s.vertex_cost = f == OutputFormat::svg ? 13 : f == OutputFormat::pdf ? 3 : 18;
     s.shape_vertices = 4 * kLeastColumns;
+    s.keep_every_band = plan.chart.as_hp2ps;
   }
   // The HTML page: under 1 MB in all, the chart's SVG, the data (page_data.h)
-  // and the table. A band's shape there is at most about 400 vertices (200
-  // columns, layout's least, two samples each) at 13 bytes, with its
-  // figures: 6 KB; its name is in the shape's title and data-band and in
-  // the data.
+  // and the table. A band's shape there is at most about 400 vertices (two
+  // samples a column; the 22,000 vertices shared by 55 bands or more give
+  // each fewer than 200 columns) at 13 bytes, with its figures: 6 KB; its
+  // name is in the shape's title and data-band and in the data.
   if (f == OutputFormat::html) s.picture_budget = 500'000, s.band_cost = 6000, s.name_copies = 3, s.vertex_cost = 0;
   return s;
 }

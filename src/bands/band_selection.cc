@@ -182,9 +182,10 @@ Selection select_from(Order order, const BandStats& stats, const SelectOptions& 
   if (opts.aux) order_by_aux(stats.names, order, *opts.aux);
   size_t limit = opts.band_limit > 0 ? static_cast<size_t>(opts.band_limit) : 0;
   size_t by_limit = limit && order.size() > limit ? order.size() - limit + 1 : 0;
-  size_t first_drawn = std::max(by_limit, first_within_budget(stats, order, opts));
+  size_t by_budget = std::max(by_limit, first_within_budget(stats, order, opts));
+  size_t first_drawn = opts.keep_every_band ? by_limit : by_budget;
   auto split = order.begin() + static_cast<std::ptrdiff_t>(first_drawn);
-  return {Order(order.begin(), split), Order(split, order.end()), first_drawn - by_limit};
+  return {Order(order.begin(), split), Order(split, order.end()), first_drawn - by_limit, by_budget - first_drawn};
 }
 
 }  // namespace

@@ -124,9 +124,13 @@ double side_key_width(const std::vector<KeyEntry>& entries, double most) {
   return std::min(kUnit * max_units + 3 * kSpace + kKeyBox, most);
 }
 
-void add_key_column(PageLayout& page, ChartLayout& out, const std::vector<KeyEntry>& entries, size_t from,
-                    size_t count, double base, double spacing, double x0, double label_w) {
-  std::vector<std::string> labels = distinct_labels(entries, label_w);
+std::vector<std::string> key_labels(const std::vector<KeyEntry>& entries, double label_w) {
+  return distinct_labels(entries, label_w);
+}
+
+void add_key_column(PageLayout& page, ChartLayout& out, const std::vector<KeyEntry>& entries,
+                    const std::vector<std::string>& labels, size_t from, size_t count, double base, double spacing,
+                    double x0) {
   for (size_t k = 1; k <= count; ++k) {
     double c = base + static_cast<double>(k) * spacing;
     add_entry(page, out, entries[from + k - 1], labels[from + k - 1], x0 + kSpace, c, x0 + 24, c - 5);

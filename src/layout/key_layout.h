@@ -26,10 +26,15 @@ std::vector<KeyEntry> key_entries(const BandMatrix& m, const std::vector<double>
 // hp2ps's key width for these names (from its width table), at most `most`.
 double side_key_width(const std::vector<KeyEntry>& entries, double most);
 
-// `count` entries from `from`, up a column at x0, `spacing` apart above
-// `base`, their labels at most `label_w` wide.
-void add_key_column(PageLayout& page, ChartLayout& out, const std::vector<KeyEntry>& entries, size_t from,
-                    size_t count, double base, double spacing, double x0, double label_w);
+// The label of each entry, at most `label_w` wide, no two alike: made once
+// for a key, however many pages it takes.
+std::vector<std::string> key_labels(const std::vector<KeyEntry>& entries, double label_w);
+
+// `count` entries from `from` with their `labels`, up a column at x0,
+// `spacing` apart above `base`.
+void add_key_column(PageLayout& page, ChartLayout& out, const std::vector<KeyEntry>& entries,
+                    const std::vector<std::string>& labels, size_t from, size_t count, double base, double spacing,
+                    double x0);
 
 // The height the key needs in columns below the graph, across `width`.
 double key_below_height(const std::vector<KeyEntry>& entries, double width);

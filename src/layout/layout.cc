@@ -151,11 +151,12 @@ void add_key_pages(ChartLayout& out, const BandMatrix& m, const ChartStyle& styl
                    const std::vector<KeyEntry>& entries) {
   size_t n = entries.size();
   double spacing = n > kKeyPerPage ? f.gh / kKeyPerPage : f.gh / static_cast<double>(n + 1);
+  std::vector<std::string> labels = key_labels(entries, f.w - kGraphX - 40);
   for (size_t from = 0; from < n || from == 0; from += kKeyPerPage) {
     PageLayout page;
     add_title(page, m, style, f, out.total_text);
     size_t count = std::min(kKeyPerPage, n - from);
-    add_key_column(page, out, entries, from, count, 0, spacing, kGraphX, f.w - kGraphX - 40);
+    add_key_column(page, out, entries, labels, from, count, 0, spacing, kGraphX);
     out.pages.push_back(std::move(page));
     if (n == 0) break;
   }
@@ -183,7 +184,8 @@ ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
   if (draw_key && side_key(style)) {
     double spacing = f.gh / static_cast<double>(entries.size() + 1);
     // Labels start 24 pt into the key and end by the title box's edge.
-    add_key_column(page, out, entries, 0, entries.size(), f.gy0, spacing, f.gx0 + f.gw, f.key_w - 24);
+    add_key_column(page, out, entries, key_labels(entries, f.key_w - 24), 0, entries.size(), f.gy0, spacing,
+                   f.gx0 + f.gw);
   }
   if (draw_key && key_below(style)) add_key_below(page, out, entries, f);
   add_bands(page, m, shades, style, f);

@@ -85,6 +85,14 @@ void set_ranges_and_total(BandMatrix& m, const BandStats& stats, const RowsSink&
 }  // namespace
 
 void warn_over_budget(const Selection& sel, const BandStats& stats, Warnings& warnings) {
+  if (sel.past_budget > 0) {
+    warnings.add({Code::bands_in_other, stats.info.header.source, {}, 0, 0, "",
+                  "every one of the " + group_digits(static_cast<double>(sel.drawn.size())) +
+                      " bands is drawn, as hp2ps draws them, each in fewer columns: the file is larger than 1 MB "
+                      "(SVG and PDF put the bands past the first " +
+                      group_digits(static_cast<double>(sel.drawn.size() - sel.past_budget)) + " in OTHER)"});
+    return;
+  }
   size_t bands = sel.drawn.size() + sel.other.size();
   warnings.add({Code::bands_in_other, stats.info.header.source, {}, 0, 0, "",
                 "a vector picture draws " + group_digits(static_cast<double>(sel.drawn.size())) + " of " +
@@ -102,7 +110,7 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
                           " samples is more than hp2ps-ng holds (" + std::to_string(kMaxMatrixCells) +
                           " values; lower -m)");
   }
-  if (sel.over_budget > 0) warn_over_budget(sel, stats, warnings);
+  if (sel.over_budget > 0 || sel.past_budget > 0) warn_over_budget(sel, stats, warnings);
   std::shared_ptr<SpilledRows> spilled;
   if (opts.held_cells > 0 && opts.time_buckets == 0 && rows * capacity > opts.held_cells) {
     spilled = std::make_shared<SpilledRows>(rows, stats.samples, opts.held_cells, stats.info.header.source);

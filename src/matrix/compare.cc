@@ -78,7 +78,7 @@ std::vector<BandMatrix> shared_matrices(const std::vector<SampleSource>& sources
   std::vector<BandStats> own;
   for (const SampleSource& one : shared) own.push_back(collect_stats(one, warnings));
   Selection selection = select_among(stats, kept_by_any(own, stats.names.size(), select.trace_percent), select, keys);
-  if (selection.over_budget > 0) warn_over_budget(selection, stats, warnings);
+  if (selection.over_budget > 0 || selection.past_budget > 0) warn_over_budget(selection, stats, warnings);
   std::vector<BandMatrix> out;
   for (size_t k = 0; k < sources.size(); ++k) {
     std::vector<bool> kept = kept_by_own(own[k], select.trace_percent);

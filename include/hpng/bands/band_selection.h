@@ -30,15 +30,18 @@ struct SelectOptions {
   // file spells it) plus its shape, `vertex_cost` bytes for each vertex the
   // layout draws it with (two a sample, at most `shape_vertices`); past it
   // the bottom bands of the order join OTHER, as past -m's limit. 0: no
-  // budget.
+  // budget. `keep_every_band` (hp2ps's PostScript, which draws them all):
+  // the bands past it are drawn all the same, and only counted.
   size_t picture_budget = 0, band_cost = 0, name_copies = 1;
   size_t vertex_cost = 0, shape_vertices = 0;
+  bool keep_every_band = false;
 };
 
 struct Selection {
   std::vector<uint32_t> other;  // bands summed into OTHER (none: no OTHER band)
   std::vector<uint32_t> drawn;  // bands drawn on their own, bottom first
   size_t over_budget = 0;       // of `other`, those there only for the picture's budget
+  size_t past_budget = 0;       // with keep_every_band: of `drawn`, those past the budget
   size_t rows() const { return drawn.size() + (other.empty() ? 0 : 1); }
 };
 

@@ -44,7 +44,10 @@ struct ChartStyle {
 
 // A simplified band is drawn in at least this many columns however many
 // bands share the vertex budget (each column keeps up to two samples, of
-// two vertices each): the picture's band budget counts it.
-constexpr size_t kLeastColumns = 200;
+// two vertices each): the picture's band budget counts it. Small, so that
+// a vector picture of a hundred bands or more (hp2ps -m0) keeps every band
+// in under 1 MB: such bands are thin, and a column every few points of
+// the graph's width still shows each one's course.
+constexpr size_t kLeastColumns = 50;
 
 }  // namespace hpng
