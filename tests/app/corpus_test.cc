@@ -1,4 +1,5 @@
-// Real GHC 9.0.2 profiles against what the real hp2ps did with them: for
+// Real GHC 9.0.2, 9.6.6 and 9.10.3 profiles (tests/corpus) against what each
+// GHC's own hp2ps did with them: for
 // every profile and every flag set hp2ps was run with, our bands must be
 // hp2ps's (the ORDER lines of its .aux, ties included), the title total must
 // be its figure, the .aux we write must equal its .aux (grey runs; colour
@@ -24,7 +25,7 @@ using test::file_exists;
 using test::read_file;
 
 struct CorpusRun {
-  std::string stem, flags, total, width;
+  std::string root, stem, flags, total, width;
   int pages;
 };
 
@@ -36,6 +37,7 @@ std::vector<CorpusRun> expected_runs(const std::string& root) {
     if (line.empty() || line[0] == '#') continue;
     std::istringstream f(line);
     CorpusRun r;
+    r.root = root;
     std::string pages;
     std::getline(f, r.stem, '\t');
     std::getline(f, r.flags, '\t');
@@ -89,12 +91,13 @@ std::string order_lines(const std::string& aux) {
 }
 
 std::vector<CorpusRun> corpus_runs() { return expected_runs(HPNG_TEST_CORPUS); }
+std::vector<CorpusRun> today_runs() { return expected_runs(HPNG_TODAY_CORPUS); }
 
 class Corpus : public testing::TestWithParam<CorpusRun> {};
 
 TEST_P(Corpus, MatchesHp2ps) {
   const CorpusRun& r = GetParam();
-  std::string root = HPNG_TEST_CORPUS;
+  const std::string& root = r.root;
   std::string aux_path = root + "/" + r.stem + "." + r.flags + ".aux";
   Input in{r.stem + ".hp", read_file(root + "/" + r.stem + ".hp")};
   Flags f = parse_flags(r.flags);
@@ -125,7 +128,13 @@ TEST_P(Corpus, MatchesHp2ps) {
 INSTANTIATE_TEST_SUITE_P(Runs, Corpus, testing::ValuesIn(corpus_runs()),
                          [](const testing::TestParamInfo<CorpusRun>& i) { return test::identifier(i.param.stem + "__" + i.param.flags); });
 
-TEST(CorpusSize, AllRunsAreThere) { EXPECT_GT(corpus_runs().size(), 200u); }
+INSTANTIATE_TEST_SUITE_P(Today, Corpus, testing::ValuesIn(today_runs()),
+                         [](const testing::TestParamInfo<CorpusRun>& i) { return test::identifier(i.param.stem + "__" + i.param.flags); });
+
+TEST(CorpusSize, AllRunsAreThere) {
+  EXPECT_GT(corpus_runs().size(), 200u);
+  EXPECT_GT(today_runs().size(), 200u);  // two GHCs, 7 programs, 8 breakdowns, 2 flag sets
+}
 
 }  // namespace
 }  // namespace hpng

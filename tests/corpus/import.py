@@ -12,7 +12,6 @@ usage: tests/corpus/import.py [SHARED_CORPUS_REAL_DIR]   (default ../shared/corp
 import io, lzma, os, re, sys, tarfile
 
 here = os.path.dirname(os.path.abspath(__file__))
-src = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "..", "shared", "corpus", "real")
 
 def read(path):
     if os.path.exists(path):
@@ -47,39 +46,45 @@ def title_and_width(ps):
     total = texts[1] if len(texts) > 1 else ""
     return total, gw, pages
 
-out = io.BytesIO()
-rows = ["# stem\tflags\ttitle total text\tgraph width\tpages"]
-with tarfile.open(fileobj=out, mode="w") as tar:
-    def add(name, data):
-        info = tarfile.TarInfo("real/" + name)
-        info.size = len(data)
-        info.mtime = 0
-        tar.addfile(info, io.BytesIO(data))
-    for prog in sorted(os.listdir(src)):
-        d = os.path.join(src, prog)
-        if not os.path.isdir(d) or prog == "src":
-            continue
-        files = sorted(os.listdir(d))
-        stems = sorted({f[:-3] for f in files if f.endswith(".hp")} | {f[:-6] for f in files if f.endswith(".hp.xz")})
-        for stem in stems:
-            add(f"{prog}/{stem}.hp", read(os.path.join(d, stem + ".hp")))
-            for f in files:
-                if not f.startswith(stem + "."):
-                    continue
-                rest = f[len(stem) + 1:]
-                m = re.match(r"^([^.]+)\.(aux|bands\.txt|hp2ps-error\.txt|hp2ps-stderr\.txt|ps|ps\.xz)$", rest)
-                if not m:
-                    continue
-                flags, kind = m.groups()
-                if kind in ("ps", "ps.xz"):
-                    ps = read(os.path.join(d, stem + "." + flags + ".ps"))
-                    total, gw, pages = title_and_width(ps)
-                    rows.append(f"{prog}/{stem}\t{flags}\t{total}\t{gw}\t{pages}")
-                    if flags == "c":  # the pixel-agreement test's reference
-                        add(f"{prog}/{stem}.c.ps", ps)
-                else:
-                    add(f"{prog}/{f}", read(os.path.join(d, f)))
-    add("expected.tsv", ("\n".join(rows) + "\n").encode("latin-1"))
-data = lzma.compress(out.getvalue(), preset=9 | lzma.PRESET_EXTREME)
-open(os.path.join(here, "real.tar.xz"), "wb").write(data)
-print(f"wrote real.tar.xz: {len(data)} bytes, {len(rows) - 1} hp2ps runs")
+def main():
+    src = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "..", "shared", "corpus", "real")
+    out = io.BytesIO()
+    rows = ["# stem\tflags\ttitle total text\tgraph width\tpages"]
+    with tarfile.open(fileobj=out, mode="w") as tar:
+        def add(name, data):
+            info = tarfile.TarInfo("real/" + name)
+            info.size = len(data)
+            info.mtime = 0
+            tar.addfile(info, io.BytesIO(data))
+        for prog in sorted(os.listdir(src)):
+            d = os.path.join(src, prog)
+            if not os.path.isdir(d) or prog == "src":
+                continue
+            files = sorted(os.listdir(d))
+            stems = sorted({f[:-3] for f in files if f.endswith(".hp")} | {f[:-6] for f in files if f.endswith(".hp.xz")})
+            for stem in stems:
+                add(f"{prog}/{stem}.hp", read(os.path.join(d, stem + ".hp")))
+                for f in files:
+                    if not f.startswith(stem + "."):
+                        continue
+                    rest = f[len(stem) + 1:]
+                    m = re.match(r"^([^.]+)\.(aux|bands\.txt|hp2ps-error\.txt|hp2ps-stderr\.txt|ps|ps\.xz)$", rest)
+                    if not m:
+                        continue
+                    flags, kind = m.groups()
+                    if kind in ("ps", "ps.xz"):
+                        ps = read(os.path.join(d, stem + "." + flags + ".ps"))
+                        total, gw, pages = title_and_width(ps)
+                        rows.append(f"{prog}/{stem}\t{flags}\t{total}\t{gw}\t{pages}")
+                        if flags == "c":  # the pixel-agreement test's reference
+                            add(f"{prog}/{stem}.c.ps", ps)
+                    else:
+                        add(f"{prog}/{f}", read(os.path.join(d, f)))
+        add("expected.tsv", ("\n".join(rows) + "\n").encode("latin-1"))
+    data = lzma.compress(out.getvalue(), preset=9 | lzma.PRESET_EXTREME)
+    open(os.path.join(here, "real.tar.xz"), "wb").write(data)
+    print(f"wrote real.tar.xz: {len(data)} bytes, {len(rows) - 1} hp2ps runs")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs each fuzz target for SECONDS on a seed corpus made from the crafted
-# hp2ps cases, the bundled real profiles and the small real eventlogs. Crashes are written to
+# hp2ps cases, the bundled real profiles and the small real eventlogs (GHC
+# 9.0.2, 9.6 and 9.10). Crashes are written to
 # tests/fuzz/findings/; copy each into tests/fuzz/regressions/ once fixed,
 # where an ordinary test replays it.
 # usage: tests/fuzz/run.sh BUILD_DIR SECONDS   (FUZZ_TARGETS="name:seeds ..." picks some)
@@ -18,6 +19,15 @@ cp "$here"/../data/hp2ps-cases/*.aux "$work/aux/" 2>/dev/null || true
 tar -xJf "$here/../corpus/real.tar.xz" -C "$work"
 find "$work/real" -name '*.hp' -size -64k -exec cp {} "$work/hp/" \;
 find "$work/real" -name '*.aux' -exec cp {} "$work/aux/" \;
+# Real logs of GHC 9.6 and 9.10 (their IPE events' lengths among them).
+tar -xJf "$here/../corpus/ghc-today.tar.xz" -C "$work"
+for f in "$work"/today/*/*/*.eventlog "$work"/today/*/*/*.hp; do
+  seed=$(echo "${f#"$work"/today/}" | tr / _)
+  case $f in
+    *.eventlog) [ "$(stat -c %s "$f")" -lt 32000 ] && cp "$f" "$work/eventlog/$seed" ;;
+    *.hp) [ "$(stat -c %s "$f")" -lt 64000 ] && cp "$f" "$work/hp/$seed" ;;
+  esac
+done
 cp "$here"/regressions/*.hp "$work/hp/" 2>/dev/null || true
 cp "$here"/regressions/*.eventlog "$work/eventlog/" 2>/dev/null || true
 for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do  # two flag bytes, then the input
