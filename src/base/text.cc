@@ -37,7 +37,11 @@ const std::string kEllipsis = "\u2026";
 
 using Fits = std::function<bool(const std::string&)>;
 
+// A cost-centre stack ("f/g/main") keeps its innermost name and its outer
+// end. A -hi band's name ("label (file:span, table)") is no stack though its
+// path has slashes: its end (the location, the table) tells it apart.
 std::string fit_stack(const std::string& s, const Fits& fits) {
+  if (s.find(" (") != std::string::npos) return "";
   std::vector<size_t> slashes;
   for (size_t i = 0; i < s.size(); ++i) {
     if (s[i] == '/') slashes.push_back(i);

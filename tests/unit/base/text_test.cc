@@ -38,5 +38,20 @@ TEST(Text, SiAmounts) {
   EXPECT_EQ(printed("%.2f", 3.14159), "3.14");
 }
 
+auto at_most(size_t bytes) {
+  return [bytes](const std::string& s) { return s.size() <= bytes; };
+}
+
+// A cost-centre stack keeps its innermost name and its outer end; a -hi
+// band's name is no stack though its path has slashes: its end (location,
+// table name) is what tells it from its neighbours.
+TEST(Text, ShortenedStacksAndInfoTableNames) {
+  EXPECT_EQ(shorten_middle("chunk.go/chunk/main.loop.c/main.loop/main", at_most(30)), "chunk.go/\u2026/main.loop/main");
+  std::string hi = "table (programs/Labels/A.hs:6:12-31, Entry_Labels.A_1_con_info)";
+  std::string cut = shorten_middle(hi, at_most(40));
+  EXPECT_TRUE(cut.starts_with("table (")) << cut;
+  EXPECT_TRUE(cut.ends_with("A_1_con_info)")) << cut;
+}
+
 }  // namespace
 }  // namespace hpng
