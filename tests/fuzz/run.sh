@@ -67,11 +67,26 @@ for f in "$work"/hp/*.hp "$work"/eventlog/*.eventlog; do
   fi
   prev=$f
 done
-for t in ${FUZZ_TARGETS:-hp_reader_fuzz:hp hp_halves_fuzz:hp growing_fuzz:hp growing_fuzz:eventlog eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline several_fuzz:several pattern_fuzz:pattern decompress_fuzz:compressed}; do
-  name=${t%%:*}; seeds=${t##*:}
-  echo "-- $name for ${seconds}s"
-  "$build/tests/fuzz/$name" -max_total_time="$seconds" -max_len=262144 -timeout=10 -rss_limit_mb=2048 \
-    -artifact_prefix="$here/findings/$name-" -print_final_stats=1 "$work/$seeds" > "$work/$name.log" 2>&1 \
-    || { tail -40 "$work/$name.log"; echo "$name found a crash: see tests/fuzz/findings/"; exit 1; }
-  grep -E "DONE|number_of_executed_units|new_units_added|peak_rss" "$work/$name.log"
-done
+# Each target in turn, in two lanes that keep both cores busy; a lane stops
+# at its first crash, and the run fails if either lane did.
+run_target() {  # name seeds
+  echo "-- $1 for ${seconds}s"
+  "$build/tests/fuzz/$1" -max_total_time="$seconds" -max_len=262144 -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$here/findings/$1-" -print_final_stats=1 "$work/$2" > "$work/$1-$2.log" 2>&1 \
+    || { tail -40 "$work/$1-$2.log"; echo "$1 found a crash: see tests/fuzz/findings/"; return 1; }
+  grep -E "DONE|number_of_executed_units|new_units_added|peak_rss" "$work/$1-$2.log"
+}
+lane() {  # lane-number targets...
+  local i=0 lane=$1
+  shift
+  for t in "$@"; do
+    if [ $((i++ % 2)) = "$lane" ]; then run_target "${t%%:*}" "${t##*:}" || return 1; fi
+  done
+}
+read -r -a targets <<<"${FUZZ_TARGETS:-hp_reader_fuzz:hp hp_halves_fuzz:hp growing_fuzz:hp growing_fuzz:eventlog eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline several_fuzz:several pattern_fuzz:pattern decompress_fuzz:compressed}"
+lane 0 "${targets[@]}" > "$work/lane0.out" 2>&1 &
+first=$!
+lane 1 "${targets[@]}" > "$work/lane1.out" 2>&1 || failed=1
+wait "$first" || failed=1
+cat "$work/lane0.out" "$work/lane1.out"
+[ -z "${failed:-}" ]
