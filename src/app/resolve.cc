@@ -150,6 +150,7 @@ std::vector<InputRef> input_refs(const Job& job) {
   for (const ProfileInput& in : job.inputs) {
     refs.push_back({shown_name(in), in.input.file ? in.input.id() : file_id(in.path)});
   }
+  refs.insert(refs.end(), job.side_inputs.begin(), job.side_inputs.end());
   return refs;
 }
 
@@ -216,7 +217,11 @@ Job resolve_job(const Options& o, Warnings& warnings) {
   job.mode = mode_of(o);
   for (const std::string& name : input_names(o)) job.inputs.push_back(open_input(name, o, job.mode == Mode::watch));
   job.read = {{o.ccs_length, o.output.style.heap_lines}, o.window, o.filter, {}};
-  if (o.ipe) job.read.ipe = ipe_band_namer(load_input(*o.ipe));
+  if (o.ipe) {
+    Input log = load_input(*o.ipe);
+    job.side_inputs.push_back({*o.ipe, log.file ? log.id() : file_id(*o.ipe)});
+    job.read.ipe = ipe_band_namer(log);
+  }
   job.select = o.select;
   job.matrix = {o.x_max, o.y_max, o.percent, o.stable_colours, o.mixed_units};
   job.asked = o.output;

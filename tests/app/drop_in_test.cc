@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "support/today.h"
 #include "support/util.h"
 
 namespace hpng {
@@ -48,16 +49,20 @@ TEST_P(NeverOverwritesAnInput, RefusedBeforeAnythingIsWritten) {
   std::string dir = dir_with("a.hp", manpage());
   std::string b = manpage() + "MARK 0.5\n";
   write_file(dir + "/b.hp", b);
+  // log.eventlog: a real -hi log, with IPE records for --ipe.
+  write_file(dir + "/log.eventlog", read_file(today_root() + "/ghc-9.6.6/short/short.hi.eventlog"));
   ASSERT_EQ(run_in(dir, "mkdir sub && " + (a.setup.empty() ? ":" : a.setup)).status, 0);
   std::vector<std::string> before = list_dir(dir);
+  std::string log = read_file(dir + "/log.eventlog");
   std::string command = a.command;
   for (size_t at; (at = command.find("NG")) != std::string::npos;) command.replace(at, 2, exe());
   for (size_t at; (at = command.find("DIR")) != std::string::npos;) command.replace(at, 3, dir);
-  CommandResult r = run_in(dir, command);
+  CommandResult r = run_in(dir, hang_guard() + "sh -c " + shell_quote(command));
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_NE(r.err.find("refusing to overwrite it"), std::string::npos) << r.err;
   EXPECT_EQ(read_file(dir + "/a.hp"), manpage());
   EXPECT_EQ(read_file(dir + "/b.hp"), b);
+  EXPECT_EQ(read_file(dir + "/log.eventlog"), log);
   EXPECT_EQ(list_dir(dir), before) << "nothing written";
 }
 
@@ -78,7 +83,15 @@ INSTANTIATE_TEST_SUITE_P(
         Alias{"no_extension", "cp a.hp prof", "NG -o ./prof prof"},
         Alias{"stdin_from_the_output", "", "NG -o a.hp --format ps < a.hp"},
         Alias{"stdout_appended_to_the_input", "", "NG -o - --format json a.hp >> a.hp"},
-        Alias{"aux_is_the_picture", "", "NG --aux ./x.svg -o x.svg a.hp"}),
+        Alias{"aux_is_the_picture", "", "NG --aux ./x.svg -o x.svg a.hp"},
+        // --ipe's eventlog is an input too, by every route.
+        Alias{"ipe_log_is_the_output", "", "NG --ipe log.eventlog -o ./log.eventlog --format json a.hp"},
+        Alias{"ipe_log_is_the_aux", "", "NG --ipe log.eventlog --aux ./log.eventlog -o x.svg a.hp"},
+        Alias{"ipe_log_is_the_records", "cp log.eventlog x.ipe.csv", "NG --ipe x.ipe.csv -o x.csv a.hp"},
+        Alias{"ipe_log_behind_a_link", "ln -s log.eventlog sym.svg", "NG --ipe log.eventlog -o sym.svg a.hp"},
+        Alias{"ipe_log_is_the_compare_output", "", "NG --compare a.hp b.hp --ipe log.eventlog -o ./log.eventlog --format ps"},
+        Alias{"ipe_log_is_the_diff_output", "", "NG --diff a.hp b.hp --ipe log.eventlog --format svg -o ./log.eventlog"},
+        Alias{"ipe_log_is_the_watch_output", "", "NG --watch=0.1 --ipe log.eventlog -o ./log.eventlog --format svg a.hp"}),
     [](const auto& info) { return info.param.name; });
 
 // --- Outputs ----------------------------------------------------------------

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "hpng/app/options.h"
+#include "hpng/output/file_plan.h"
 #include "hpng/read/aux_file.h"
 #include "hpng/read/eventlog_reader.h"
 #include "hpng/shade/shade.h"
@@ -65,6 +66,9 @@ struct MatrixPlan {
 struct Job {
   Mode mode = Mode::one_profile;
   std::vector<ProfileInput> inputs;  // one, except for --compare and --diff
+  // Every other file the run reads (--ipe's eventlog): checked with the
+  // inputs, so that no output of any mode replaces it.
+  std::vector<InputRef> side_inputs;
   ReadPlan read;
   SelectOptions select;  // its .aux pointer is set where the output plan is used (selection())
   MatrixPlan matrix;
