@@ -9,14 +9,16 @@
 #include <cstdio>
 
 #include "app/cli.h"
+#include "base/text.h"
 #include "hpng/app/run.h"
 
 namespace {
 
 std::string program = "hp2ps-ng";
 
+// Messages quote profiles and paths: shown safe for a terminal.
 void print(const char* severity, const std::string& text) {
-  std::fprintf(stderr, "%s: %s: %s\n", program.c_str(), severity, text.c_str());
+  std::fprintf(stderr, "%s: %s: %s\n", program.c_str(), severity, hpng::terminal_safe(text).c_str());
 }
 
 // 0 and the options, or the exit status of a command line that does not
@@ -60,7 +62,7 @@ class Terminal {
     return [this](const std::string& line) {
       if (!tty_) return;
       clear();
-      std::fprintf(stderr, "%s", line.c_str());
+      std::fprintf(stderr, "%s", hpng::terminal_safe(line).c_str());
       shown_ = true;
     };
   }

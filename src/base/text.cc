@@ -127,15 +127,42 @@ std::string si_amount(double v, const std::string& unit, bool sign) {
   return head + number + (k ? std::string(" ") + kPrefixes[k] : "") + " " + unit;
 }
 
+// XML 1.0's characters: tab, newline, return, U+0020 to U+D7FF, U+E000 to
+// U+FFFD and beyond U+FFFF. Valid UTF-8 has no surrogates, so what is left
+// to replace is C0 (as spaces) and U+FFFE, U+FFFF (as U+FFFD): one such
+// character in a band's name made a whole SVG unreadable.
 std::string markup_escape(std::string_view s) {
-  std::string out;
-  for (char c : to_valid_utf8(s)) {
+  std::string text = to_valid_utf8(s), out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
-      default: out += static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' ? ' ' : c;
+      default:
+        if (text.compare(i, 2, "\xEF\xBF") == 0 && i + 2 < text.size() && (static_cast<unsigned char>(text[i + 2]) & 0xFE) == 0xBE) {
+          out += "\uFFFD";
+          i += 2;
+        } else {
+          out += static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' ? ' ' : c;
+        }
+    }
+  }
+  return out;
+}
+
+std::string terminal_safe(std::string_view raw) {
+  std::string s = to_valid_utf8(raw), out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    bool c1 = c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) < 0xA0;
+    if (c < 0x20 || c == 0x7f || c1) {
+      char shown[8];
+      std::snprintf(shown, sizeof shown, c1 ? "\\u%04x" : "\\x%02x", c1 ? static_cast<unsigned char>(s[++i]) : c);
+      out += shown;
+    } else {
+      out += s[i];
     }
   }
   return out;

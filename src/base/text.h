@@ -36,6 +36,13 @@ std::string si_amount(double v, const std::string& unit, bool sign = false);
 // & < > " escaped, and the control characters XML 1.0 forbids as spaces.
 std::string markup_escape(std::string_view s);
 
+// Text from outside (a profile, a path) for a terminal: valid UTF-8, and
+// every control character that could move the cursor, set a title, write
+// the clipboard or make a link (C0 with ESC, DEL, C1) shown as its code,
+// "\x1b", "\u009b": stderr, the text report and the status line print
+// nothing else.
+std::string terminal_safe(std::string_view raw);
+
 // "1,234,567": hp2ps's digit grouping of a truncated integer.
 std::string group_digits(double v);
 

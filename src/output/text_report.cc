@@ -17,36 +17,22 @@ namespace {
 
 constexpr size_t kWidth = 80;
 
-// Control characters (C0, DEL, C1) in a name could move a terminal's cursor
-// or change its colours: each becomes '?'.
-std::string printable(const std::string& raw) {
-  std::string s = to_valid_utf8(raw), out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    bool c1 = c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) < 0xA0;
-    if (c < 0x20 || c == 0x7f || c1) {
-      out += '?';
-      i += c1;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
 size_t columns(const std::string& s) {
   return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
 std::string fit(const std::string& name, size_t width) {
-  return shorten_middle(printable(name), [&](const std::string& t) { return columns(t) <= width; });
+  return shorten_middle(terminal_safe(name), [&](const std::string& t) { return columns(t) <= width; });
 }
 
-std::string pad_left(const std::string& s, size_t width) {
+// A cell may hold a profile's unit: shown safe for a terminal, as names are.
+std::string pad_left(const std::string& raw, size_t width) {
+  std::string s = terminal_safe(raw);
   return std::string(width > columns(s) ? width - columns(s) : 0, ' ') + s;
 }
 
-std::string pad_right(const std::string& s, size_t width) {
+std::string pad_right(const std::string& raw, size_t width) {
+  std::string s = terminal_safe(raw);
   return s + std::string(width > columns(s) ? width - columns(s) : 0, ' ');
 }
 
@@ -121,7 +107,7 @@ std::string name_list(const std::vector<std::string>& names, size_t width) {
   size_t k = 0;
   for (; k < names.size(); ++k) {
     std::string more = k + 1 < names.size() ? " and " + std::to_string(names.size() - k - 1) + " more" : "";
-    std::string next = out + (k ? ", " : "") + printable(names[k]);
+    std::string next = out + (k ? ", " : "") + terminal_safe(names[k]);
     if (columns(next + more) > width) break;
     out = next;
   }

@@ -181,6 +181,25 @@ TEST(ManyBands, CompareChartsShareOnePicturesBudget) {
   EXPECT_LT(read_file(dir + "/c.svg").size(), 1000000u);
 }
 
+// A profile's names, units and file name reach stderr in warnings, gate and
+// unit messages: no escape sequence (clear the screen, OSC 52 to write the
+// clipboard, OSC 8 links, C1's CSI) gets there raw; each shows as its code.
+TEST(BadInput, EscapesFromAProfileNeverReachTheTerminalRaw) {
+  std::string dir = scratch_dir();
+  std::string name = "p\x1b[2J.hp";
+  write_file(dir + "/" + name, "JOB \"j\x1b]52;c;SGk=\x07\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\n"
+                               "VALUE_UNIT \"by\x1b]8;;http://x\x07tes\"\nBEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\n"
+                               "BEGIN_SAMPLE 1.0\nband\xc2\x9b" "31m 500\nEND_SAMPLE 1.0\nBEGIN_SAMPLE 2.0\n");
+  write_file(dir + "/q.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
+  for (std::string args : {"--max-peak 1 -o out.svg", "--compare q.hp -o c.svg", "--format text -o -"}) {
+    CommandResult r = run_in(dir, exe() + " " + args + " " + shell_quote(name));
+    EXPECT_NE(r.err, "") << args;
+    for (const char* raw : {"\x1b", "\x07", "\xc2\x9b"}) EXPECT_EQ(r.err.find(raw), std::string::npos) << args << ": " << r.err;
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << args;
+    EXPECT_NE(r.err.find("\\x1b"), std::string::npos) << args << ": " << r.err;
+  }
+}
+
 TEST(BadInput, NulBytesAndInvalidUtf8InNames) {
   std::string hp = kHeader + "BEGIN_SAMPLE 0.0\n" + std::string("a\0b", 3) + " 5\n\xff\xfe\xc3 7\nEND_SAMPLE 0.0\n";
   expect_picture(run_on("x.hp", hp));

@@ -53,5 +53,23 @@ TEST(Text, ShortenedStacksAndInfoTableNames) {
   EXPECT_TRUE(cut.ends_with("A_1_con_info)")) << cut;
 }
 
+// Escapes that would clear the screen, write the clipboard (OSC 52), make
+// a link (OSC 8) or start a C1 sequence are shown as codes; text stays.
+TEST(Text, TerminalSafeShowsEveryControlCharacter) {
+  EXPECT_EQ(terminal_safe("a\x1b[2Jb"), "a\\x1b[2Jb");
+  EXPECT_EQ(terminal_safe("\x1b]52;c;SGk=\x07"), "\\x1b]52;c;SGk=\\x07");
+  EXPECT_EQ(terminal_safe("tab\there\nnew\rret\x7f"), "tab\\x09here\\x0anew\\x0dret\\x7f");
+  EXPECT_EQ(terminal_safe("csi\xc2\x9b" "31m"), "csi\\u009b" "31m");
+  EXPECT_EQ(terminal_safe("caf\xc3\xa9 \xe2\x86\x92 ok"), "caf\xc3\xa9 \xe2\x86\x92 ok");
+  EXPECT_EQ(terminal_safe("bad\xff"), "bad\xef\xbf\xbd");
+}
+
+// Every character XML 1.0 forbids is replaced, U+FFFE and U+FFFF included.
+TEST(Text, MarkupEscapeLeavesNoCharacterXmlForbids) {
+  EXPECT_EQ(markup_escape("a\xef\xbf\xbe b\xef\xbf\xbf c\xef\xbf\xbd"), "a\xef\xbf\xbd b\xef\xbf\xbd c\xef\xbf\xbd");
+  EXPECT_EQ(markup_escape(std::string("x\x01\x1b\0y<&\"", 8)), "x   y&lt;&amp;&quot;");
+  EXPECT_EQ(markup_escape("\xef\xbf"), "\xef\xbf\xbd\xef\xbf\xbd") << "a cut character is invalid UTF-8";
+}
+
 }  // namespace
 }  // namespace hpng
