@@ -513,7 +513,16 @@ TEST(Outputs, AReadOnlyOutputIsRefused) {
   std::string dir = dir_with("prof.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
   ASSERT_EQ(run_in(dir, "chmod 777 . && chmod 644 prof.hp && echo old > out.svg && chown nobody out.svg && "
                         "chmod 444 out.svg").status, 0);
-  CommandResult r = run_in(dir, "setpriv --reuid=65534 --regid=65534 --clear-groups " + exe() + " --no-aux -o out.svg prof.hp");
+  // nobody runs a copy, installed where anyone may read it: the build tree
+  // may sit in a folder only root can enter (a clone under /root, or in
+  // mktemp -d), and so may the suppressions a sanitized build reads.
+  ASSERT_EQ(run_in(dir, "mkdir -p bin share/hp2ps-ng && cp " + exe() + " bin/ && cp -r " +
+                            shell_quote(std::string(HPNG_SOURCE_DIR) + "/fonts") + " share/hp2ps-ng/ && cp " +
+                            shell_quote(std::string(HPNG_SOURCE_DIR) + "/tests/lsan.supp") + " . && chmod -R a+rX .")
+                .status,
+            0);
+  std::string lsan = "LSAN_OPTIONS=suppressions=" + dir + "/lsan.supp:print_suppressions=0 ";
+  CommandResult r = run_in(dir, lsan + "setpriv --reuid=65534 --regid=65534 --clear-groups bin/hp2ps-ng --no-aux -o out.svg prof.hp");
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_NE(r.err.find("out.svg: cannot write: Permission denied"), std::string::npos) << r.err;
   EXPECT_EQ(read_file(dir + "/out.svg"), "old\n");
