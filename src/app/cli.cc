@@ -310,6 +310,9 @@ void add_file_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_flag("--reuse-aux", o.output.files.reuse_aux, "(-p) reuse order, shades and ranges from the .aux of the last run");
   app.add_option("--aux", p.aux, "The .aux to write (and with -p to read). Default: beside the output, <output minus extension>.aux");
   app.add_flag("--no-aux", o.output.files.no_aux, "Neither read nor write an .aux");
+  app.add_flag("--csv-raw", o.output.files.csv_raw,
+               "CSV: write names as read. By default a text field that starts with =, +, -, @, a tab or a return (a "
+               "formula to a spreadsheet) starts with ' instead");
   app.add_option("--max-input", p.max_input,
                  "The most hp2ps-ng keeps of standard input or another pipe, or of a compressed input decompressed, "
                  "which it must copy to read more than once, or of a FIFO under --watch (default 2GiB; k, M, G, Ki, "

@@ -45,7 +45,9 @@ Produce compare_output(const Job& job, std::vector<BandMatrix>& ms, Warnings& wa
   share_scales(ms);
   for (BandMatrix& m : ms) apply_scales(m, job.matrix, warnings);
   if (plan.files.format == OutputFormat::json) return [&ms, names](const Put& put) { matrices_json(ms, names, put); };
-  if (plan.files.format == OutputFormat::csv) return [&ms, names](const Put& put) { matrices_csv(ms, names, put); };
+  if (plan.files.format == OutputFormat::csv) {
+    return [&ms, names, raw = plan.files.csv_raw](const Put& put) { matrices_csv(ms, names, put, raw); };
+  }
   if (plan.files.format == OutputFormat::text) return whole(compare_report(ms, names, job.select.band_limit == 0));
   std::vector<double> shades = band_shades(ms[0], plan, job.matrix);
   name_charts(ms, names);

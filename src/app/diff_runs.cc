@@ -17,7 +17,7 @@ Produce diff_output(const Job& job, BandMatrix& d, Warnings& warnings) {
   const OutputPlan& plan = *job.output;
   apply_scales(d, job.matrix, warnings);
   if (plan.files.format == OutputFormat::json) return [&d](const Put& put) { matrix_json(d, put); };
-  if (plan.files.format == OutputFormat::csv) return [&d](const Put& put) { matrix_csv(d, put); };
+  if (plan.files.format == OutputFormat::csv) return [&d, raw = plan.files.csv_raw](const Put& put) { matrix_csv(d, put, raw); };
   std::vector<double> shades = band_shades(d, plan, job.matrix);
   std::string title = plan.chart.title ? *plan.chart.title : d.info.header.job;
   if (plan.files.format == OutputFormat::html) {

@@ -163,7 +163,7 @@ std::string page_output(const std::vector<const BandMatrix*>& ms, const std::vec
 void write_records_file(const FilePlan& plan, const std::vector<const BandMatrix*>& ms,
                         const std::vector<std::string>& inputs) {
   if (plan.write_records.empty()) return;
-  std::string records = records_csv(ms, inputs);
+  std::string records = records_csv(ms, inputs, plan.csv_raw);
   if (!records.empty()) write_output(plan.write_records, records);
 }
 
@@ -186,7 +186,7 @@ void write_aux_file(const FilePlan& plan, const std::string& text, Warnings& war
 Produce picture_or_export(const BandMatrix& m, const std::vector<double>& shades, const Job& job,
                           const OutputPlan& plan, const Warnings& warnings) {
   if (plan.files.format == OutputFormat::json) return [&m](const Put& put) { matrix_json(m, put); };
-  if (plan.files.format == OutputFormat::csv) return [&m](const Put& put) { matrix_csv(m, put); };
+  if (plan.files.format == OutputFormat::csv) return [&m, raw = plan.files.csv_raw](const Put& put) { matrix_csv(m, put, raw); };
   if (plan.files.format == OutputFormat::text) return whole(profile_report(m, shown_name(job.inputs[0]), job.select.band_limit == 0));
   const std::string& title = plan.chart.title ? *plan.chart.title : m.info.header.job;
   if (plan.files.format == OutputFormat::html) {

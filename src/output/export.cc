@@ -136,8 +136,12 @@ void append_run(std::string& out, const RunInfo& run) {
   out += '}';
 }
 
-void append_csv_field(std::string& out, const std::string& raw) {
-  std::string s = to_valid_utf8(raw);
+// A text field that a spreadsheet would take for a formula (a leading =, +,
+// -, @, tab or return: a cost centre or IPE label can be "=HYPERLINK(...)")
+// gets a leading ', as OWASP advises, unless `raw`. Numbers never come here.
+void append_csv_field(std::string& out, const std::string& text, bool raw) {
+  std::string s = to_valid_utf8(text);
+  if (!raw && !s.empty() && std::string_view("=+-@\t\r").find(s[0]) != std::string_view::npos) s.insert(0, 1, '\'');
   if (s.find_first_of(",\"\r\n") == std::string::npos) {
     out += s;
     return;
@@ -278,17 +282,17 @@ std::string matrix_json(const BandMatrix& m) {
 
 // Series columns follow the bands, named "GC: <series>" so that no one
 // takes them for bands.
-void matrix_csv(const BandMatrix& m, const Put& put) {
+void matrix_csv(const BandMatrix& m, const Put& put, bool raw) {
   Chunks c(put);
   std::string& out = c.out;
   out = "time";
   for (const Band& b : m.bands) {
     out += ',';
-    append_csv_field(out, b.name);
+    append_csv_field(out, b.name, raw);
   }
   for (const Series& s : m.info.series) {
     out += ',';
-    append_csv_field(out, "GC: " + s.name);
+    append_csv_field(out, "GC: " + s.name, raw);
   }
   out += '\n';
   std::vector<size_t> next(m.info.series.size(), 0);
@@ -311,8 +315,8 @@ void matrix_csv(const BandMatrix& m, const Put& put) {
   c.pass_on();
 }
 
-std::string matrix_csv(const BandMatrix& m) {
-  return collected([&](const Put& put) { matrix_csv(m, put); });
+std::string matrix_csv(const BandMatrix& m, bool raw) {
+  return collected([&](const Put& put) { matrix_csv(m, put, raw); });
 }
 
 // --compare: each input's matrix (all on the same bands, in the same
@@ -345,19 +349,19 @@ void matrices_json(const std::vector<BandMatrix>& ms, const std::vector<std::str
 
 // --compare: one table, each row marked with its input; the heap's lines
 // are left to JSON, as the inputs need not have the same ones.
-void matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, const Put& put) {
+void matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, const Put& put, bool raw) {
   Chunks c(put);
   std::string& out = c.out;
   out = "input,time";
   for (const std::string& name : shared_names(ms)) {
     out += ',';
-    append_csv_field(out, name);
+    append_csv_field(out, name, raw);
   }
   out += '\n';
   for (size_t i = 0; i < ms.size(); ++i) {
     each_sample_block(ms[i], [&](size_t, std::span<const double> times, const std::vector<std::span<const double>>& rows) {
       for (size_t k = 0; k < times.size(); ++k) {
-        append_csv_field(out, inputs[i]);
+        append_csv_field(out, inputs[i], raw);
         out += ',';
         append_number(out, times[k]);
         for (std::span<const double> row : rows) {
@@ -376,22 +380,22 @@ std::string matrices_json(const std::vector<BandMatrix>& ms, const std::vector<s
   return collected([&](const Put& put) { matrices_json(ms, inputs, put); });
 }
 
-std::string matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs) {
-  return collected([&](const Put& put) { matrices_csv(ms, inputs, put); });
+std::string matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, bool raw) {
+  return collected([&](const Put& put) { matrices_csv(ms, inputs, put, raw); });
 }
 
-std::string records_csv(const std::vector<const BandMatrix*>& ms, const std::vector<std::string>& inputs) {
+std::string records_csv(const std::vector<const BandMatrix*>& ms, const std::vector<std::string>& inputs, bool raw) {
   std::string rows;
   for (size_t i = 0; i < ms.size(); ++i) {
     for (const Band& b : ms[i]->bands) {
       auto it = ms[i]->info.info_tables.find(b.name);
       if (it == ms[i]->info.info_tables.end()) continue;
       const InfoTable& t = it->second;
-      append_csv_field(rows, inputs[i]);
+      append_csv_field(rows, inputs[i], raw);
       for (const std::string* field :
            {&b.name, &t.address, &t.table_name, &t.closure_type, &t.type, &t.label, &t.module, &t.src_loc}) {
         rows += ',';
-        append_csv_field(rows, *field);
+        append_csv_field(rows, *field, raw);
       }
       rows += '\n';
     }

@@ -130,6 +130,7 @@ FilePlan plan_files(const FileOptions& f, InputFormat input_format, bool eps, Wa
   FilePlan plan;
   plan.input = input_path(f);
   plan.format = format_of(f, eps, warnings);
+  plan.csv_raw = f.csv_raw;
   std::string base = f.input ? base_name(f, input_format) : "";
   plan.output = f.output.empty() ? default_output(f, base, plan.format, eps) : f.output;
   plan_aux(f, base, plan);

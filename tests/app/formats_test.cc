@@ -124,3 +124,30 @@ TEST(TextFormat, MinusM0ListsEveryBand) {
 
 }  // namespace
 }  // namespace hpng
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+// A name a spreadsheet would run as a formula ({-# SCC "=HYPERLINK(...)" #-},
+// an IPE label) starts with ' in CSV, as OWASP advises (the tab and return
+// leads: export_test.cc); numbers are never touched; --csv-raw writes
+// the names as read.
+TEST(Formats, CsvNeutralisesFormulasUnlessRaw) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/f.hp", "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+                            "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\n=HYPERLINK(\"x\") 60\n+1 50\n-x 40\n"
+                            "@SUM(A1) 30\nplain 10\nEND_SAMPLE 1.0\n");
+  CommandResult csv = run_in(dir, exe() + " -t0 --format csv -o - f.hp");
+  ASSERT_EQ(csv.status, 0) << csv.err;
+  EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')), "time,plain,'@SUM(A1),'-x,'+1,\"'=HYPERLINK(\"\"x\"\")\"");
+  EXPECT_NE(csv.out.find("\n1,10,30,40,50,60\n"), std::string::npos) << csv.out;
+  CommandResult raw = run_in(dir, exe() + " -t0 --csv-raw --format csv -o - f.hp");
+  EXPECT_EQ(raw.out.substr(0, raw.out.find('\n')), "time,plain,@SUM(A1),-x,+1,\"=HYPERLINK(\"\"x\"\")\"");
+  CommandResult compare = run_in(dir, "cp f.hp ./=f.hp && " + exe() + " -t0 --compare f.hp =f.hp --format csv -o -");
+  EXPECT_NE(compare.out.find("\n'=f.hp,1,"), std::string::npos) << "the input column too:\n" << compare.out;
+}
+
+}  // namespace
+}  // namespace hpng

@@ -33,6 +33,7 @@ struct FileOptions {
   bool reuse_aux = false;              // -p
   std::optional<std::string> aux;      // --aux FILE
   bool no_aux = false;                 // --no-aux
+  bool csv_raw = false;                // --csv-raw: CSV text fields as read, never neutralised
 };
 
 // The path to open: hp2ps's rule (strip a final ".hp", open path + ".hp"),
@@ -47,6 +48,7 @@ struct FilePlan {
   std::string write_aux;  // the .aux written; empty: none
   std::string write_records;  // a CSV's records (export.h records_csv); empty: none
   bool aux_optional = false;  // failing to write it is only a warning
+  bool csv_raw = false;       // --csv-raw (export.h)
 };
 
 // `eps`: -e was given (EPS, named .ps as hp2ps names it). Throws Error

@@ -83,6 +83,16 @@ TEST(Export, Csv) {
   EXPECT_EQ(matrix_csv(sample()), "time,OTHER,\"a,b\xef\xbf\xbd\"\n0,1,3\n0.5,2,4000000000\n");
 }
 
+// Every lead a spreadsheet reads as a formula (=, +, -, @, tab, return)
+// gets a ' before it; raw, none does.
+TEST(Export, CsvNeutralisesEveryFormulaLead) {
+  BandMatrix m = sample();
+  m.bands[0].name = "\tt";
+  m.bands[1].name = "\rr";
+  EXPECT_EQ(matrix_csv(m), "time,'\tt,\"'\rr\"\n0,1,3\n0.5,2,4000000000\n");
+  EXPECT_EQ(matrix_csv(m, true), "time,\tt,\"\rr\"\n0,1,3\n0.5,2,4000000000\n");
+}
+
 // Exports of every sample are handed on in pieces of about 1 MiB as they
 // are made (never held whole); the pieces make the same bytes.
 TEST(Export, LargeExportsArePassedOnInPieces) {
