@@ -63,15 +63,19 @@ std::string aux_name(const std::string& name) {
   return out + '"';
 }
 
+// "X_RANGE 12.34\n" for any finite value, however many digits (--y-max
+// 1e60 has 61 before the point: a fixed buffer cut the line).
+std::string range_line(const char* key, double v) {
+  int n = std::snprintf(nullptr, 0, "%s %.2f\n", key, v);
+  std::string line(static_cast<size_t>(n), '\0');
+  std::snprintf(line.data(), line.size() + 1, "%s %.2f\n", key, v);
+  return line;
+}
+
 }  // namespace
 
 std::string write_aux(const BandMatrix& m, const std::vector<double>& shades) {
-  char buf[64];
-  std::string out;
-  std::snprintf(buf, sizeof buf, "X_RANGE %.2f\n", m.x_range);
-  out += buf;
-  std::snprintf(buf, sizeof buf, "Y_RANGE %.2f\n", m.y_range);
-  out += buf;
+  std::string out = range_line("X_RANGE", m.x_range) + range_line("Y_RANGE", m.y_range);
   for (size_t i = 0; i < m.bands.size(); ++i) {
     out += "ORDER " + aux_name(m.bands[i].name) + " " + std::to_string(i + 1) + "\n";
   }

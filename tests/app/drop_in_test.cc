@@ -9,6 +9,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <regex>
 #include <sstream>
 #include <thread>
 
@@ -388,6 +389,26 @@ TEST(StrictOptions, LIsNoLimitAndNoKey) {
 }
 
 // The .aux records the scales drawn, so that a later -p draws alike.
+// Ranges of any size are written whole, and -p reads back what was
+// written: --y-max 1e60 (61 digits) overflowed a fixed buffer, the line lost
+// its newline, and the next -p failed; so did a 61-digit value in a .hp.
+TEST(AuxPlacement, HugeRangesAreWrittenWholeAndReadBack) {
+  std::string digits61 = "1" + std::string(60, '0');
+  std::string dir = dir_with("big.hp", "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+                                       "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\na " + digits61 +
+                                       "\nEND_SAMPLE 1.0\nBEGIN_SAMPLE 2.0\nEND_SAMPLE 2.0\n");
+  write_file(dir + "/prof.hp", manpage());
+  for (const char* run : {"--y-max 1e60 --x-max 1e60 -o prof.svg prof.hp", "-o big.svg big.hp"}) {
+    SCOPED_TRACE(run);
+    ASSERT_EQ(run_in(dir, exe() + " " + run).status, 0);
+    std::string aux = read_file(dir + (std::string(run).find("big") != std::string::npos ? "/big.aux" : "/prof.aux"));
+    EXPECT_TRUE(std::regex_search(aux, std::regex("^X_RANGE [0-9]+\\.[0-9]{2}\nY_RANGE [0-9]{60,61}\\.[0-9]{2}\nORDER ")))
+        << aux;
+    CommandResult again = run_in(dir, exe() + " -p " + run);
+    EXPECT_EQ(again.status, 0) << again.err;
+  }
+}
+
 TEST(AuxPlacement, AuxRecordsTheScalesDrawn) {
   std::string dir = dir_with("prof.hp", spelling_profile("trace"));
   ASSERT_EQ(run_in(dir, exe() + " --x-max 100 --y-max 1e6 -o a.ps prof.hp").status, 0);
