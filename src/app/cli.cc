@@ -20,17 +20,14 @@ namespace hpng {
 
 namespace {
 
-// Long options whose value is the next argument, copied verbatim.
-bool takes_next_argument(const std::string& a) {
-  static const char* const names[] = {"-o",        "--output",  "--format",  "--input-format", "--dpi", "--max-input",
-                                      "--ccs-length", "--ipe", "--from", "--to",      "--include",      "--exclude",
-                                      "--merge",   "--aux",     "--max-bands", "--trace",       "--eps-width",
-                                      "--sort-name", "--title",   "--palette", "--width",     "--height",
-                                      "--x-max",   "--y-max",   "--watch-pid"};
-  for (const char* n : names) {
-    if (a == n) return true;
-  }
-  return false;
+// Long options whose value is the next argument, copied verbatim: those
+// the parser itself says take one (a flag takes none), so that no list
+// beside it can drift from it
+// (--max-peak -5 once read as an unknown option '-5').
+bool takes_next_argument(const CLI::App& app, const std::string& a) {
+  if (a.size() < 2 || a[0] != '-') return false;
+  const CLI::Option* opt = app.get_option_no_throw(a);
+  return opt && opt->get_expected_min() > 0;
 }
 
 // The length of the decimal number that starts `s` (digits, or digits and a
@@ -142,17 +139,18 @@ bool several_runs(int argc, char** argv) {
   return false;
 }
 
-std::vector<std::string> translate_hp2ps_args(int argc, char** argv, std::vector<std::string>& notes) {
+std::vector<std::string> translate_hp2ps_args(const CLI::App& app, int argc, char** argv,
+                                              std::vector<std::string>& notes) {
   std::vector<std::string> out;
   bool dash_is_stdin = several_runs(argc, argv);
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     std::string next = i + 1 < argc ? argv[i + 1] : "";
-    if (takes_next_argument(a) && i + 1 < argc) {
+    if (a == "--watch") {  // its interval only ever attached: --watch=5
+      out.push_back("--watch=2");
+    } else if (takes_next_argument(app, a) && i + 1 < argc) {
       out.push_back(a);
       out.push_back(argv[++i]);
-    } else if (a == "--watch") {  // its interval only ever attached: --watch=5
-      out.push_back("--watch=2");
     } else if (a == "--") {
       for (++i; i < argc; ++i) out.push_back(argv[i]);
     } else if (a.rfind("--", 0) == 0 || a[0] != '-' || (a == "-" && dash_is_stdin)) {
@@ -560,7 +558,7 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
       "--max-growth limit passed (the output written).\n"
       "See man hp2ps-ng for the formats and every difference from hp2ps.");
   help = app.help();
-  std::vector<std::string> args = translate_hp2ps_args(argc, argv, notes);
+  std::vector<std::string> args = translate_hp2ps_args(app, argc, argv, notes);
   std::reverse(args.begin(), args.end());  // CLI11 takes them in reverse
   app.parse(args);
   finish_options(app, o, p);
