@@ -201,14 +201,23 @@ std::optional<double> size_in_bytes(const std::string& text) {
   return std::nullopt;
 }
 
+// A decimal number ("5", "-2.5", "5e7") and nothing else: strtod alone
+// also reads hexadecimal (0x10), "inf", "nan" and leading spaces.
+std::optional<double> decimal_number(const std::string& text) {
+  if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos) return std::nullopt;
+  char* end = nullptr;
+  double d = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0') return std::nullopt;
+  return d;
+}
+
 // CLI11 check: a number from lo to hi, said in words.
 CLI::Validator within(double lo, double hi, const std::string& what) {
   return CLI::Validator(
       [=](const std::string& v) -> std::string {
-        char* end = nullptr;
-        double d = std::strtod(v.c_str(), &end);
-        if (end == v.c_str() || *end != '\0') return what + " (got '" + excerpt(v) + "')";
-        if (!(d >= lo && d <= hi)) return what + " (got " + excerpt(v) + ")";  // NaN too
+        std::optional<double> d = decimal_number(v);
+        if (!d) return what + " (got '" + excerpt(v) + "')";
+        if (!(*d >= lo && *d <= hi)) return what + " (got " + excerpt(v) + ")";
         return "";
       },
       "", "");
@@ -259,11 +268,7 @@ size_t max_input(const std::string& text) {
 // suffix when that is bytes (50M, 2GiB) or as a plain number (5e7).
 double amount(const char* option, const std::string& text) {
   std::optional<double> v = size_in_bytes(text);
-  if (!v) {
-    char* end = nullptr;
-    double d = std::strtod(text.c_str(), &end);
-    if (end != text.c_str() && *end == '\0') v = d;
-  }
+  if (!v) v = decimal_number(text);
   if (!v || !(*v > 0 && *v <= 1e300)) {  // NaN fails too
     throw usage_error(Code::bad_option, std::string(option) + " takes an amount above 0 in the profile's unit, e.g. 50M, "
                                             "2GiB or 5e7 (got '" + excerpt(text) + "')");

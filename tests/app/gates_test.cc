@@ -84,6 +84,8 @@ INSTANTIATE_TEST_SUITE_P(
              "--max-growth takes a percentage from 0 to 1000000, e.g. 10 or 10% (got '-5')"},
         Case{"peak_not_a_number", "--max-peak nan before.hp", 2, "--max-peak takes an amount above 0"},
         Case{"peak_bad_suffix", "--max-peak 5X before.hp", 2, "(got '5X')"},
+        Case{"peak_hexadecimal", "--max-peak 0x10 before.hp", 2, "(got '0x10')"},
+        Case{"peak_infinite", "--max-peak inf before.hp", 2, "(got 'inf')"},
         Case{"growth_bad", "--diff before.hp after.hp --max-growth ten", 2, "--max-growth takes a percentage"},
         Case{"y_max_with_suffix", "--y-max 50k before.hp", 0, ""}),
     [](const auto& info) { return info.param.name; });
