@@ -13,7 +13,10 @@ namespace hpng {
 
 namespace {
 
-constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
+// Every signal whose default action ends the process and that another
+// process or a limit sends (a timeout's SIGALRM, ulimit's SIGXCPU and
+// SIGXFSZ, Ctrl-\'s SIGQUIT): each left a hidden temporary file behind.
+constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ, SIGUSR1, SIGUSR2};
 struct sigaction saved[std::size(kSignals)];
 char slot[PATH_MAX + 1];
 volatile sig_atomic_t slot_in_use = 0;

@@ -1,5 +1,5 @@
 // A temporary output file that a signal ending the process (Ctrl-C,
-// SIGTERM, SIGHUP) removes on its way out, so that an interrupted run leaves
+// SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGXCPU, SIGXFSZ, ...) removes on its way out, so that an interrupted run leaves
 // nothing behind. Where the program already handles the signal itself
 // (--watch stops after the write in hand), that handler runs instead and the
 // write is finished and renamed as usual; a signal that is ignored (nohup)

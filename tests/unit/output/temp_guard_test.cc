@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -15,11 +16,14 @@ namespace {
 volatile sig_atomic_t handled = 0;
 extern "C" void note_signal(int) { handled = 1; }
 
-// Runs `body` in a child process; its wait status.
+// Runs `body` in a child process; its wait status. The child dumps no core
+// (SIGQUIT, SIGXCPU and SIGXFSZ would by default).
 template <class Body>
 int in_child(Body body) {
   pid_t pid = ::fork();
   if (pid == 0) {
+    struct rlimit none = {0, 0};
+    ::setrlimit(RLIMIT_CORE, &none);
     body();
     ::_exit(0);
   }
@@ -43,7 +47,9 @@ TEST_P(TempGuardSignals, ASignalMidWriteRemovesTheTemporaryFile) {
   EXPECT_TRUE(test::list_dir(dir).empty()) << "left behind: " << test::list_dir(dir).front();
 }
 
-INSTANTIATE_TEST_SUITE_P(Signals, TempGuardSignals, ::testing::Values(SIGINT, SIGTERM, SIGHUP));
+INSTANTIATE_TEST_SUITE_P(Signals, TempGuardSignals,
+                         ::testing::Values(SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ, SIGUSR1,
+                                           SIGUSR2));
 
 TEST(TempGuard, AProgramsOwnHandlerRunsAndTheWriteGoesOn) {
   std::string dir = test::scratch_dir();
