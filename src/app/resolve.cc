@@ -112,9 +112,14 @@ ProfileInput open_input(const std::string& name, const Options& o, bool watched)
   return p;
 }
 
+// Standard input can be read once: named twice (--compare - -), the second
+// was "empty".
 std::vector<std::string> input_names(const Options& o) {
   std::vector<std::string> names{o.output.files.input.value_or("")};
   names.insert(names.end(), o.more_inputs.begin(), o.more_inputs.end());
+  if (std::count_if(names.begin(), names.end(), [](const std::string& n) { return n.empty() || n == "-"; }) > 1) {
+    throw usage_error(Code::bad_option, "standard input ('-') can be one of the inputs only: save the others to files");
+  }
   return names;
 }
 

@@ -38,6 +38,18 @@ TEST(Cli, FilterModeReadsStdinWritesStdoutAndNoAux) {
   EXPECT_EQ(r.out.substr(0, 4), "%!PS");
 }
 
+// Standard input is read once: as two of --compare's or --diff's inputs it
+// is a usage error, not "the file is empty".
+TEST(Cli, StandardInputIsOneInputOnly) {
+  std::string dir = dir_with_manpage();
+  for (const char* args : {"--compare - - -o c.svg", "--diff - - -o d.svg", "--compare - prof.hp - -o c.svg"}) {
+    CommandResult r = run_in(dir, exe() + " " + args + " < prof.hp");
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_NE(r.err.find("standard input ('-') can be one of the inputs only"), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(run_in(dir, exe() + " --compare - prof.hp -o c.svg < prof.hp").status, 0);
+}
+
 TEST(Cli, FormatFromOutputExtensionAndDash) {
   std::string dir = dir_with_manpage();
   EXPECT_EQ(run_in(dir, exe() + " -o out.svg prof.hp").status, 0);
