@@ -75,7 +75,7 @@ class GzipDecoder {
       done_ = true;
       return;
     }
-    if (more && between_members_ && z_.next_in[0] != 0x1f) raw_.fail(avail, "is followed by bytes that are not gzip data");
+    if (more && between_members_ && !member_next()) return;
     between_members_ = false;
     uInt room = z_.avail_out;
     int r = inflate(&z_, Z_NO_FLUSH);
@@ -89,9 +89,19 @@ class GzipDecoder {
     }
   }
 
+  // After a member: another member, or zeros to the end (tar and other
+  // tools pad a gzip file so; gzip -d reads it). False while the bytes at
+  // hand are all zeros.
+  bool member_next() {
+    while (z_.avail_in > 0 && z_.next_in[0] == 0) ++z_.next_in, --z_.avail_in, padded_ = true;
+    if (z_.avail_in == 0) return false;
+    if (padded_ || z_.next_in[0] != 0x1f) raw_.fail(z_.avail_in, "is followed by bytes that are not gzip data");
+    return true;
+  }
+
   RawBytes raw_;
   z_stream z_{};
-  bool between_members_ = false, done_ = false;
+  bool between_members_ = false, done_ = false, padded_ = false;
 };
 
 // xz (and its concatenated streams), the decoder's memory bounded.
@@ -181,6 +191,11 @@ Compression compression_of(std::string_view head) {
   if (head.starts_with("\x1f\x8b")) return Compression::gzip;
   if (head.starts_with(std::string_view("\xfd" "7zXZ\0", 6))) return Compression::xz;
   if (head.starts_with("\x28\xb5\x2f\xfd")) return Compression::zstd;
+  // A zstd skippable frame (magic 0x184D2A50 to 0x184D2A5F, little-endian),
+  // which pzstd writes first.
+  if (head.size() >= 4 && (static_cast<unsigned char>(head[0]) & 0xF0) == 0x50 && head.substr(1, 3) == "\x2a\x4d\x18") {
+    return Compression::zstd;
+  }
   return Compression::none;
 }
 

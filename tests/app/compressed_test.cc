@@ -86,6 +86,26 @@ TEST(CompressedInput, DamageIsAnErrorThatSaysWhereAndWritesNothing) {
   EXPECT_FALSE(file_exists(dir + "/out.svg"));
 }
 
+// What other tools write and gzip -d and zstd -d read: a gzip file padded
+// with zeros (tar does it), and a zstd file that starts with a skippable
+// frame (pzstd does it). Zeros followed by anything else are still damage.
+TEST(CompressedInput, ZeroPaddedGzipAndASkippableZstdFrameRead) {
+  std::string dir = scratch_dir(), plain = read_file(std::string(HPNG_CASES) + "/manpage-example.hp");
+  write_file(dir + "/p.hp", plain);
+  write_file(dir + "/padded.hp.gz", compress(Compression::gzip, plain) + std::string(10240, '\0'));
+  write_file(dir + "/skip.hp.zst", std::string("\x50\x2a\x4d\x18\x04\0\0\0abcd", 12) + compress(Compression::zstd, plain));
+  write_file(dir + "/bad.hp.gz", compress(Compression::gzip, plain) + std::string("\0\0x", 3));
+  std::string want = run_in(dir, exe() + " --format json -o - p.hp").out;
+  for (const char* file : {"padded.hp.gz", "skip.hp.zst"}) {
+    CommandResult r = run_in(dir, exe() + " --format json -o - " + file);
+    EXPECT_EQ(r.status, 0) << file << ": " << r.err;
+    EXPECT_EQ(r.out, want) << file;
+  }
+  CommandResult bad = run_in(dir, exe() + " --format json -o - bad.hp.gz");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.err.find("gzip data is followed by bytes that are not gzip data"), std::string::npos) << bad.err;
+}
+
 TEST(CompressedInput, WatchRefusesItAtOnce) {
   std::string dir = scratch_dir();
   write_file(dir + "/w.hp.xz", compress(Compression::xz, read_file(std::string(HPNG_CASES) + "/manpage-example.hp")));
