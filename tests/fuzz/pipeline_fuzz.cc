@@ -1,5 +1,6 @@
 // Fuzz target: the whole pipeline from bytes to a rendered page in memory,
-// through the transformations. The first two bytes pick the flags, the
+// through the transformations; an SVG must hold XML's characters only,
+// whatever the names. The first two bytes pick the flags, the
 // stages and the output; the rest is the input, sniffed (.hp or eventlog).
 #include <cstdint>
 #include <string>
@@ -25,6 +26,26 @@ hpng::SampleSource transformed(const hpng::Input& in, uint8_t g) {
   if (g & 2) source = hpng::filter_bands(std::move(source), hpng::compile_band_filter({}, {"a"}, {}));
   if (g & 4) source = hpng::filter_bands(std::move(source), hpng::compile_band_filter({"."}, {}, {"b=c"}));
   return source;
+}
+
+// XML 1.0's characters only (what xmllint, rsvg-convert and browsers
+// require of an SVG whatever the names in it): valid UTF-8, no C0 control
+// but tab, newline and return, no U+FFFE or U+FFFF.
+bool only_xml_characters(const std::string& s) {
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return false;
+    if (n == 1 && c < 0x20 && c != '\t' && c != '\n' && c != '\r') return false;
+    if (n == 3 && c == 0xEF && static_cast<unsigned char>(s[i + 1]) == 0xBF && (static_cast<unsigned char>(s[i + 2]) & 0xFE) == 0xBE) {
+      return false;
+    }
+    for (size_t k = 1; k < n; ++k) {
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    }
+    i += n;
+  }
+  return true;
 }
 
 }  // namespace
@@ -66,6 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     hpng::ChartLayout layout = hpng::layout_chart(m, shades, style);
     std::string out = hpng::render_chart(layout, style, {fmt, 96, m.info.header.job, "fuzz", (g & 128) != 0});
     if (fmt == hpng::OutputFormat::svg && out.find("<g id=\"text\"") == std::string::npos) __builtin_trap();
+    if (fmt == hpng::OutputFormat::svg && !only_xml_characters(out)) __builtin_trap();
     if (fmt == hpng::OutputFormat::svg && (g & 4)) {  // the HTML page around it: two scripts, whatever the names
       hpng::HtmlPage page{m.info.header.job, "profile", out, &layout, {}, {warnings.begin(), warnings.end()}, "fuzz", style.heap_lines, 0};
       hpng::PageChart chart{&m, "fuzz", {}};
