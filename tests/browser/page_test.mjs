@@ -27,12 +27,25 @@ function manyBands(path) {
   return [path];
 }
 
+// Names with control characters (ESC, SOH, CR), the largest band among
+// them, so that the first key entry is one: a click on it lights its band.
+function controlNames(path) {
+  const lines = ['JOB "control"', 'DATE "Thu Nov 26 00:00 2026"', 'SAMPLE_UNIT "seconds"', 'VALUE_UNIT "bytes"'];
+  for (let s = 0; s < 20; ++s) {
+    lines.push(`BEGIN_SAMPLE ${s}.0`, `esc\x1b[31m\t${9000 * (s + 1)}`, `soh\x01x\t${5000 * (s + 1)}`, `cr\rx\t${3000 * (s + 1)}`,
+      `plain\t${1000 * (s + 1)}`, `END_SAMPLE ${s}.0`);
+  }
+  writeFileSync(path, lines.join('\n') + '\n');
+  return [path];
+}
+
 const cases = {
   hp: () => ['-c', join(inputs, 'leakyavg.hc.hp')],
   eventlog: () => ['-c', '--heap-lines', join(inputs, 'leak-hT-N2.eventlog')],
   compare: () => ['-c', '--compare', join(inputs, 'banksim.hc.hp'), join(inputs, 'banksim.hc-i0.001.hp')],
   diff: () => ['-c', '--diff', join(inputs, 'banksim.hc.hp'), join(inputs, 'banksim.hc-i0.001.hp')],
   'many-bands': () => ['-m0', ...manyBands(join(scratch, 'many.hp'))],
+  'control-names': () => ['-c', ...controlNames(join(scratch, 'control.hp'))],
   // By hand: any profile (bench/run.sh's 200 MB ones): HPNG_INPUT=FILE, HPNG_FLAGS="-c".
   input: () => [...(process.env.HPNG_FLAGS || '').split(' ').filter(Boolean), process.env.HPNG_INPUT],
 };
@@ -74,8 +87,11 @@ async function checkBands(page) {
     const tables = [...document.querySelectorAll('table.figures')].map(t => [...t.tBodies[0].rows].map(r => r.dataset.band));
     return d.charts.map((c, k) => ({ names: c.bands.map(b => b.name), drawn: [...drawn], keyed: [...keyed], rows: tables[k] || [] }));
   })()`);
+  // The SVG spells a name as XML can hold it: C0 controls but tab and
+  // newline as spaces, U+FFFE and U+FFFF as U+FFFD.
+  const asXml = n => n.replace(/[\x00-\x08\x0b-\x1f]/g, ' ').replace(/[\ufffe\uffff]/g, '\ufffd');
   for (const [k, c] of r.entries()) {
-    const missing = c.names.filter(n => !c.drawn.includes(n));
+    const missing = c.names.filter(n => !c.drawn.includes(asXml(n)));
     check(`chart ${k}: every band is drawn with data-band`, missing.length === 0, missing.slice(0, 3).join(', '));
     check(`chart ${k}: every band has a key entry`, c.names.every(n => c.keyed.includes(n)));
     check(`chart ${k}: every band has one table row`, c.rows.length === c.names.length && c.names.every(n => c.rows.includes(n)), `${c.rows.length} rows for ${c.names.length} bands`);
@@ -128,6 +144,7 @@ async function checkSelect(page) {
   check('its table rows are marked', s.rows.length >= 1 && s.rows.every(n => n === first));
   const bands = await page.eval(`document.querySelectorAll('#chart path[data-band]').length`);
   if (bands > 1 && s.dimmed.length) check('the other bands are dimmed', s.dimmed[0] === 'rgb(228, 228, 228)' && s.lit[0] !== s.dimmed[0], JSON.stringify(s));
+  check('the chart lights the band selected', s.lit.length === 1, JSON.stringify(s));
   await page.click(box[0], box[1]);
   s = await page.eval(selectionState);
   check('a second click clears it', s.pressed.length === 0 && !s.selecting && s.rows.length === 0);

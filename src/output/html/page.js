@@ -252,8 +252,17 @@
 
   // ---- selection
 
+  // A band as the SVG's data-band spells it, where the writer shows C0
+  // controls (but tab and newline) as spaces and U+FFFE, U+FFFF as U+FFFD,
+  // which XML requires: key entries and rows, which keep the name as read,
+  // are compared that way.
+  function bandKey(name) {
+    return name.replace(/[\x00-\x08\x0b-\x1f]/g, ' ').replace(/[\ufffe\uffff]/g, '\ufffd');
+  }
+
   // Only attributes change: the rows stay, and with them the keyboard's focus.
-  function toggle(name) {
+  function toggle(raw) {
+    const name = bandKey(raw);
     if (state.selected.has(name)) state.selected.delete(name); else state.selected.add(name);
     showSelection();
     save();
@@ -263,9 +272,9 @@
     const any = state.selected.size > 0;
     svg.classList.toggle('selecting', any);
     for (const p of bandPaths) p.classList.toggle('on', state.selected.has(p.getAttribute('data-band')));
-    for (const b of legendButtons) b.setAttribute('aria-pressed', String(state.selected.has(b.dataset.band)));
+    for (const b of legendButtons) b.setAttribute('aria-pressed', String(state.selected.has(bandKey(b.dataset.band))));
     for (const t of tables) {
-      for (const tr of t.body.rows) tr.setAttribute('aria-selected', String(state.selected.has(tr.dataset.band)));
+      for (const tr of t.body.rows) tr.setAttribute('aria-selected', String(state.selected.has(bandKey(tr.dataset.band))));
     }
   }
 
