@@ -318,8 +318,8 @@ void add_file_options(CLI::App& app, Options& o, Parsed& p) {
                "formula to a spreadsheet) starts with ' instead");
   app.add_option("--max-input", p.max_input,
                  "The most hp2ps-ng keeps of standard input or another pipe, or of a compressed input decompressed, "
-                 "which it must copy to read more than once, or of a FIFO under --watch (default 2GiB; k, M, G, Ki, "
-                 "Mi, Gi, optional B)");
+                 "which it must copy to read more than once, or of a FIFO under --watch: one budget for all the "
+                 "inputs of the run (default 2GiB; k, M, G, Ki, Mi, Gi, optional B)");
 }
 
 void add_hp2ps_options(CLI::App& app, Options& o, Parsed& p) {

@@ -100,14 +100,15 @@ Mode mode_of(const Options& o) {
 
 // Each input as hp2ps opens one (`prof` reads prof.hp), its format sniffed
 // from its first bytes unless --input-format says. A missing or unreadable
-// file names itself.
-ProfileInput open_input(const std::string& name, const Options& o, bool watched) {
+// file names itself. Copies (pipes, compressed files) draw on the run's
+// one `budget`.
+ProfileInput open_input(const std::string& name, const Options& o, bool watched, SpoolBudget& budget) {
   FileOptions f;
   f.input = name;
   if (name.empty() || name == "-") f.input.reset();  // standard input
   ProfileInput p{input_path(f), o.input_format, {}};
   if (watched) return p;  // opened at each update
-  p.input = load_input(p.path, o.max_input);
+  p.input = load_input(p.path, budget);
   if (p.format == InputFormat::automatic) p.format = sniff_format(p.input.head());
   return p;
 }
@@ -220,10 +221,11 @@ SelectOptions selection(const Job& job, const OutputPlan& plan) {
 Job resolve_job(const Options& o, Warnings& warnings) {
   Job job;
   job.mode = mode_of(o);
-  for (const std::string& name : input_names(o)) job.inputs.push_back(open_input(name, o, job.mode == Mode::watch));
+  SpoolBudget budget{o.max_input};
+  for (const std::string& name : input_names(o)) job.inputs.push_back(open_input(name, o, job.mode == Mode::watch, budget));
   job.read = {{o.ccs_length, o.output.style.heap_lines}, o.window, o.filter, {}};
   if (o.ipe) {
-    Input log = load_input(*o.ipe);
+    Input log = load_input(*o.ipe, budget);
     job.side_inputs.push_back({*o.ipe, log.file ? log.id() : file_id(*o.ipe)});
     job.read.ipe = ipe_band_namer(log);
   }

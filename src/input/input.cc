@@ -66,11 +66,16 @@ std::shared_ptr<InputFile> open_file(int fd, size_t size, const std::string& nam
   return f;
 }
 
-[[noreturn]] void over_limit(const std::string& name, size_t limit, bool compressed) {
+[[noreturn]] void over_limit(const std::string& name, const SpoolBudget& budget, bool compressed) {
+  std::string what = budget.used == 0
+                         ? ", the most hp2ps-ng keeps of pipes, devices and compressed files in one run"
+                         : ": what is left of the " + std::to_string(budget.limit) +
+                               " that hp2ps-ng keeps of pipes, devices and compressed files in one run, of which its "
+                               "other inputs took " + std::to_string(budget.used);
   throw file_error(Code::too_large, name,
-                   "more than " + std::to_string(limit) + " bytes" + (compressed ? " decompressed" : "") +
-                       ", the most hp2ps-ng keeps of a pipe, a device or a compressed file (--max-input SIZE "
-                       "allows more" + (compressed ? ")" : "; a file named on the command line is read in place, without a copy)"));
+                   "more than " + std::to_string(budget.limit - budget.used) + " bytes" +
+                       (compressed ? " decompressed" : "") + what + " (--max-input SIZE allows more" +
+                       (compressed ? ")" : "; a file named on the command line is read in place, without a copy)"));
 }
 
 // Closes a descriptor on every way out.
@@ -101,18 +106,19 @@ Pull reading(int fd, std::string first, const std::string& name) {
 
 // Standard input, a pipe, a device or a compressed file can be read once
 // only: its bytes (decompressed) go to an unlinked file in $TMPDIR, which is
-// then read like any file, up to `limit` bytes (the disk's room is not
+// then read like any file, within what is left of the run's `budget` (the disk's room is not
 // endless, a pipe may be).
-std::shared_ptr<InputFile> spool(const Pull& pull, const std::string& name, size_t limit, bool compressed) {
+std::shared_ptr<InputFile> spool(const Pull& pull, const std::string& name, SpoolBudget& budget, bool compressed) {
   OwnedFd copy{temporary_file(name)};
   std::vector<char> buf(kWindow);
-  size_t size = 0;
+  size_t size = 0, left = budget.limit - budget.used;
   while (size_t n = pull(buf.data(), buf.size())) {
     if (size == 0) refuse_plainly_not_a_profile({buf.data(), n}, name);  // `cat /dev/zero |` ends at once
-    if (n > limit - size) over_limit(name, limit, compressed);
+    if (n > left - size) over_limit(name, budget, compressed);
     write_fully(copy.fd, buf.data(), n, name);
     size += n;
   }
+  budget.used += size;
   return open_file(copy.release(), size, name, false);
 }
 
@@ -132,32 +138,32 @@ std::string first_bytes(int fd, const std::string& name) {
 }
 
 // A pipe, a device or standard input, compressed or not.
-std::shared_ptr<const InputFile> spool_stream(int fd, const std::string& name, size_t limit) {
+std::shared_ptr<const InputFile> spool_stream(int fd, const std::string& name, SpoolBudget& budget) {
   std::string first = first_bytes(fd, name);
   Compression c = compression_of(first);
-  return spool(decompressing(c, reading(fd, std::move(first), name), name), name, limit, c != Compression::none);
+  return spool(decompressing(c, reading(fd, std::move(first), name), name), name, budget, c != Compression::none);
 }
 
 // A regular file that is compressed: decompressed once into a copy, which
 // keeps the file's identity (an output must not replace it either).
-std::shared_ptr<const InputFile> decompressed(int fd, Compression c, const std::string& name, size_t limit) {
+std::shared_ptr<const InputFile> decompressed(int fd, Compression c, const std::string& name, SpoolBudget& budget) {
   struct stat st;
   std::optional<FileId> id;
   if (::fstat(fd, &st) == 0) id = FileId{st.st_dev, st.st_ino};
   if (::lseek(fd, 0, SEEK_SET) != 0) fail(name, "cannot read", errno);
-  auto copy = spool(decompressing(c, reading(fd, "", name), name), name, limit, true);
+  auto copy = spool(decompressing(c, reading(fd, "", name), name), name, budget, true);
   copy->id = id;
   return copy;
 }
 
 // A regular file, read in place unless it is compressed.
-Input from_file(int fd, const std::string& name, size_t limit) {
+Input from_file(int fd, const std::string& name, SpoolBudget& budget) {
   struct stat st;
   ::fstat(fd, &st);
   auto file = open_file(fd, static_cast<size_t>(st.st_size), name);
   Compression c = compression_of(file->head);
   if (c == Compression::none) return {name, "", file};
-  return {name, "", decompressed(fd, c, name, limit)};
+  return {name, "", decompressed(fd, c, name, budget)};
 }
 
 }  // namespace
@@ -191,19 +197,24 @@ Diagnostic Input::at(Code code, size_t offset, std::string message) const {
 }
 
 Input load_input(const std::string& path, size_t spool_limit) {
+  SpoolBudget budget{spool_limit};
+  return load_input(path, budget);
+}
+
+Input load_input(const std::string& path, SpoolBudget& budget) {
   struct stat st;
   if (path == "-" && ::fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
       ::lseek(STDIN_FILENO, 0, SEEK_CUR) == 0) {  // `< file`: read in place, from the start
-    return from_file(::dup(STDIN_FILENO), "stdin", spool_limit);
+    return from_file(::dup(STDIN_FILENO), "stdin", budget);
   }
-  if (path == "-") return {"stdin", "", spool_stream(STDIN_FILENO, "stdin", spool_limit)};
+  if (path == "-") return {"stdin", "", spool_stream(STDIN_FILENO, "stdin", budget)};
   OwnedFd fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
   if (fd.fd < 0) fail(path, "cannot open", errno);
   if (::fstat(fd.fd, &st) != 0) fail(path, "cannot read", errno);
   if (S_ISDIR(st.st_mode)) throw file_error(Code::cannot_read, path, "cannot read: it is a directory");
-  if (S_ISREG(st.st_mode) && st.st_size > 0) return from_file(fd.release(), path, spool_limit);
+  if (S_ISREG(st.st_mode) && st.st_size > 0) return from_file(fd.release(), path, budget);
   // a pipe, a device, or a file that says it is empty (/proc)
-  return {path, "", spool_stream(fd.fd, path, spool_limit)};
+  return {path, "", spool_stream(fd.fd, path, budget)};
 }
 
 Input load_growing_file(const std::string& path) {

@@ -418,7 +418,7 @@ INSTANTIATE_TEST_SUITE_P(
         Endless{"zeros_as_a_file_name", "NG -o x.svg /dev/zero", 1, "/dev/zero: this is binary data"},
         Endless{"a_pdf_on_a_pipe", "{ printf '%%PDF-1.4\\n'; cat /dev/zero; } | NG -o x.svg", 1, "this is a PDF document"},
         Endless{"text_without_end", "yes 'MARK 1.0' | NG --max-input 1M -o x.svg", 1,
-                "stdin: more than 1000000 bytes, the most hp2ps-ng keeps of a pipe"},
+                "stdin: more than 1000000 bytes, the most hp2ps-ng keeps of pipes, devices and compressed files in one run"},
         Endless{"a_profile_within_the_limit", "cat p.hp | NG --max-input 1KiB -o x.svg", 0, ""},
         Endless{"a_profile_over_the_limit", "cat p.hp | NG --max-input 100B -o x.svg", 1, "more than 100 bytes"},
         Endless{"compressed_zeros_on_a_pipe", "head -c 50000000 /dev/zero | gzip -1 | NG -o x.svg", 1,

@@ -106,6 +106,25 @@ TEST(CompressedInput, ZeroPaddedGzipAndASkippableZstdFrameRead) {
   EXPECT_NE(bad.err.find("gzip data is followed by bytes that are not gzip data"), std::string::npos) << bad.err;
 }
 
+// --max-input is one budget for the run, not one for each copy: a
+// compressed file named many times holds that budget once in all.
+TEST(CompressedInput, MaxInputBoundsTheWholeRun) {
+  std::string dir = scratch_dir(), plain = read_file(std::string(HPNG_CASES) + "/manpage-example.hp");
+  write_file(dir + "/p.hp.gz", compress(Compression::gzip, plain));
+  std::string limit = " --max-input " + std::to_string(plain.size() * 3) + " ";
+  CommandResult three = run_in(dir, exe() + limit + "--compare p.hp.gz p.hp.gz p.hp.gz -o c.svg");
+  EXPECT_EQ(three.status, 0) << three.err;
+  CommandResult four = run_in(dir, exe() + limit + "--compare p.hp.gz p.hp.gz p.hp.gz p.hp.gz -o d.svg");
+  EXPECT_EQ(four.status, 1);
+  std::string all = std::to_string(plain.size() * 3);
+  EXPECT_NE(four.err.find("p.hp.gz: more than 0 bytes decompressed: what is left of the " + all +
+                          " that hp2ps-ng keeps of pipes, devices and compressed files in one run, of which its other "
+                          "inputs took " + all),
+            std::string::npos)
+      << four.err;
+  EXPECT_FALSE(file_exists(dir + "/d.svg"));
+}
+
 TEST(CompressedInput, WatchRefusesItAtOnce) {
   std::string dir = scratch_dir();
   write_file(dir + "/w.hp.xz", compress(Compression::xz, read_file(std::string(HPNG_CASES) + "/manpage-example.hp")));

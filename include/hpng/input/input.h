@@ -54,10 +54,21 @@ struct Input {
 // What a pipe or a device may hold before reading it stops: 2 GiB.
 constexpr size_t kSpoolLimit = size_t{2} << 30;
 
+// What the copies of one run may hold together (--max-input): every input
+// of the run draws on one budget, so that naming a compressed file 32 times
+// costs what naming it once does, not 32 times that.
+struct SpoolBudget {
+  size_t limit = kSpoolLimit;
+  size_t used = 0;  // by the copies made so far
+};
+
 // Opens a regular file, or copies standard input for "-" (or a pipe, a
-// device, a compressed file, decompressed) to an unlinked temporary file, at
-// most `spool_limit` bytes, after its first bytes show it may be a profile.
-// Throws Error (cannot_read, not_a_profile, too_large, bad_compression).
+// device, a compressed file, decompressed) to an unlinked temporary file,
+// within what is left of `budget`, after its first bytes show it may be a
+// profile. Throws Error (cannot_read, not_a_profile, too_large,
+// bad_compression).
+Input load_input(const std::string& path, SpoolBudget& budget);
+// With a budget of its own of `spool_limit` bytes.
 Input load_input(const std::string& path, size_t spool_limit = kSpoolLimit);
 
 // The first `size` bytes of a copy the input stage made (input/spool_file.h)
