@@ -1,7 +1,26 @@
 // See samples.h.
 #include "hpng/stream/samples.h"
 
+#include <algorithm>
+
 namespace hpng {
+
+void MarkList::add(double time, std::string_view name) {
+  if (read_++ % stride_ != 0) return;
+  size_t cut = std::min(name.size(), kMostMarkName);
+  while (cut > 0 && cut < name.size() && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;  // whole characters
+  kept_.push_back({time, std::string(name.substr(0, cut))});
+  if (kept_.size() < kMostMarks) return;
+  for (size_t i = 1; 2 * i < kept_.size(); ++i) kept_[i] = std::move(kept_[2 * i]);
+  kept_.resize(kept_.size() / 2);
+  stride_ *= 2;
+}
+
+std::vector<Mark> MarkList::sorted() const {
+  std::vector<Mark> out = kept_;
+  std::stable_sort(out.begin(), out.end(), [](const Mark& a, const Mark& b) { return a.time < b.time; });
+  return out;
+}
 
 Error profile_changed(const std::string& source) {
   return file_error(Code::input_changed, source, "the profile changed while it was being read (is a program rewriting it?)");

@@ -60,6 +60,27 @@ struct RunInfo {
   size_t ipe_records = 0;  // info-table provenance records (-finfo-table-map builds)
 };
 
+// The marks of a profile as a reader meets them, in bounded memory: at most
+// kMostMarks (a chart shows one a point of its width, so far fewer), each
+// name cut to kMostMarkName bytes. Past that, every other mark kept is
+// dropped and from then on every second one met is kept (then every
+// fourth, ...): evenly over the file, the same ones on every read. A server
+// that marks every request writes millions (3 million took 845 MB).
+class MarkList {
+ public:
+  static constexpr size_t kMostMarks = 8192, kMostMarkName = 1024;
+  void add(double time, std::string_view name);
+  // Those kept, in time order.
+  std::vector<Mark> sorted() const;
+  size_t read() const { return read_; }
+  size_t kept() const { return kept_.size(); }
+  bool thinned() const { return read_ > kept_.size(); }
+
+ private:
+  std::vector<Mark> kept_;
+  size_t read_ = 0, stride_ = 1;
+};
+
 // A -hi band's info-table provenance: its eventlog's IPE record, the
 // closure type by GHC's name (THUNK_STATIC, not 21).
 struct InfoTable {

@@ -28,6 +28,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "base/text.h"
 #include "read/eventlog/cost_centres.h"
 #include "read/eventlog/eventlog_events.h"
 #include "read/eventlog/eventlog_frames.h"
@@ -197,7 +198,7 @@ class EventlogParser {
   HeapSeries heap_;
   RunInfo run_;
   std::string date_ = "(no date)";
-  std::vector<Mark> marks_;
+  MarkList marks_;
 };
 
 void EventlogParser::profile_begin(const Event& e) {
@@ -293,7 +294,7 @@ void EventlogParser::run_event(const Event& e) {
     case events::kIpe:
       if (std::optional<events::IpeRecord> r = events::ipe(e.payload)) ipe_.add(std::move(*r));
       break;
-    case events::kUserMarker: marks_.push_back({seconds(e.time), std::string(events::marker_name(e.payload))}); break;
+    case events::kUserMarker: marks_.add(seconds(e.time), events::marker_name(e.payload)); break;
     case events::kBlockMarker: {
       events::Block b = events::block(e.payload);
       capability_ = b.capability == 0xFFFF ? -1 : b.capability;
@@ -430,6 +431,12 @@ void EventlogParser::finish() {
     warn(Code::held_censuses, 0, "a biography filter (-hb" + begin_.bio_filter + ") makes the RTS write every census at exit without its "
             "time; samples are spaced by the sampling interval instead");
   }
+  if (marks_.thinned()) {
+    warnings_->add({Code::skipped, in_->name, {}, 0, 0, "",
+                    group_digits(static_cast<double>(marks_.read())) + " traceMarker marks: " +
+                        group_digits(static_cast<double>(marks_.kept())) +
+                        " of them are kept, evenly over the log (a chart shows one a point; memory stays bounded)"});
+  }
   deliver_held();
   std::vector<DataPoint> none;
   deliver(seconds(last_ts_), none);  // the .hp's closing empty sample
@@ -453,8 +460,7 @@ size_t EventlogParser::feed(const Input& in, std::string_view bytes, size_t base
 ProfileInfo EventlogParser::info() const {
   bool profiled = events::profiled_way(run_.rts);
   ProfileInfo p{{rts_job(run_.program_args, profiled), date_, "seconds", "bytes", "eventlog", source_},
-                marks_, heap_.lines(), run_, ended_, tables_};
-  std::stable_sort(p.marks.begin(), p.marks.end(), [](const Mark& a, const Mark& b) { return a.time < b.time; });
+                marks_.sorted(), heap_.lines(), run_, ended_, tables_};
   p.run->sampling_interval = seconds(begin_.period_ns);
   p.run->breakdown = seen_begin_ ? breakdown_flag(begin_.breakdown) : "";
   p.run->ipe_records = ipe_.size();

@@ -22,6 +22,7 @@
 #include <charconv>
 #include <string_view>
 
+#include "base/text.h"
 #include "hpng/input/file_kind.h"
 #include "stream/name_table.h"
 
@@ -73,7 +74,9 @@ class HpParser {
   bool saw_header() const { return header_statements_ > 0; }
   size_t feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
               Warnings& warnings);
-  ProfileInfo info() const { return {header_, marks_, {}, std::nullopt, ended_by_rts() && !in_sample_ && open_.empty(), {}}; }
+  ProfileInfo info() const {
+    return {header_, marks_.sorted(), {}, std::nullopt, ended_by_rts() && !in_sample_ && open_.empty(), {}};
+  }
   size_t samples() const { return samples_; }
   bool ended_by_rts() const { return samples_ > 1 && last_sample_empty_; }
 
@@ -118,7 +121,7 @@ class HpParser {
   size_t done_ = 0;            // the file's offset the next feed starts at
   SampleSink* sink_ = nullptr;
   ProfileHeader header_{"", "", "", "", "hp", ""};
-  std::vector<Mark> marks_;
+  MarkList marks_;
   NameTable names_;            // band ids are its numbers
   uint32_t announced_ = 0;     // bands announced to the sink
   bool continuing_;            // a part after the first: the header came before
@@ -400,7 +403,7 @@ Step HpParser::statement(const Token& t) {
       double m = 0;
       if (Step s = float_argument("MARK", m); s != Step::done) return s;
       if (in_sample_) error(t.begin, "MARK occurs within sample (marks go between samples)");
-      marks_.push_back({m, ""});
+      marks_.add(m, "");
       return Step::done;
     }
   }
@@ -474,6 +477,12 @@ size_t HpParser::feed(const Input& in, std::string_view bytes, size_t base, bool
   }
   if (cut_.happened && samples_before_ + samples_ == 0) fail_at(cut_.offset, cut_.message);
   warn_incomplete_sample(warnings);
+  if (marks_.thinned()) {
+    warnings.add({Code::skipped, in_->name, {}, 0, 0, "",
+                  group_digits(static_cast<double>(marks_.read())) + " MARKs: " +
+                      group_digits(static_cast<double>(marks_.kept())) +
+                      " of them are kept, evenly over the profile (a chart shows one a point; memory stays bounded)"});
+  }
   check_header();
   return done_ = base_ + pos_;
 }

@@ -83,3 +83,29 @@ TEST(StreamCache, WorthItForTextThatFits) {
 
 }  // namespace
 }  // namespace hpng
+
+namespace hpng {
+namespace {
+
+// Marks in bounded memory: at most kMostMarks of however many, evenly over
+// the order they came in (every 2^k-th), in time order; names cut whole.
+TEST(MarkList, KeepsAtMostItsBoundEvenlyAndInTimeOrder) {
+  MarkList marks;
+  size_t n = 3 * MarkList::kMostMarks + 5;
+  for (size_t i = 0; i < n; ++i) marks.add(static_cast<double>(n - i), "m" + std::to_string(i));
+  EXPECT_EQ(marks.read(), n);
+  EXPECT_TRUE(marks.thinned());
+  std::vector<Mark> kept = marks.sorted();
+  EXPECT_EQ(kept.size(), marks.kept());
+  EXPECT_LE(kept.size(), MarkList::kMostMarks);
+  EXPECT_GE(kept.size(), MarkList::kMostMarks / 2);
+  EXPECT_TRUE(std::is_sorted(kept.begin(), kept.end(), [](const Mark& a, const Mark& b) { return a.time < b.time; }));
+  for (const Mark& m : kept) EXPECT_EQ(std::stoul(m.name.substr(1)) % 4, 0u) << m.name;  // every fourth met
+  MarkList few;
+  few.add(1, std::string(MarkList::kMostMarkName - 1, 'a') + "\xc3\xa9 and more");
+  EXPECT_FALSE(few.thinned());
+  EXPECT_EQ(few.sorted()[0].name, std::string(MarkList::kMostMarkName - 1, 'a')) << "a character is never split";
+}
+
+}  // namespace
+}  // namespace hpng

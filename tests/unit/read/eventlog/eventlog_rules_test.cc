@@ -53,6 +53,26 @@ TEST(EventlogRules, MarkersBeforeTheHeapProfileAreKept) {
       << r.out;
 }
 
+// A server that marks every request: the log's marks are kept in bounded
+// memory (MarkList), evenly, and a warning says how many of how many.
+TEST(EventlogRules, MillionsOfMarksAreThinnedWithAWarning) {
+  EventlogWriter w;
+  w.declare_standard();
+  w.block(1000, 0xFFFF, [](EventlogWriter& b) {
+    b.heap_prof_begin(2000, 7).sample_begin(20000000).sample_string(20000001, 5, "a").sample_end(20000002);
+    for (uint64_t k = 0; k < 20000; ++k) b.user_marker(30000000 + k, "request " + std::to_string(k));
+  });
+  FullProfile p = read(w.bytes());
+  EXPECT_LE(p.info.marks.size(), MarkList::kMostMarks);
+  EXPECT_GE(p.info.marks.size(), MarkList::kMostMarks / 2);
+  EXPECT_EQ(p.info.marks.front().name, "request 0");
+  ASSERT_EQ(p.warnings.size(), 1u);
+  EXPECT_EQ(p.warnings[0].code, Code::skipped);
+  ASSERT_EQ(p.info.marks.size(), 5000u);  // halved twice: every fourth
+  EXPECT_EQ(p.warnings[0].message, "20,000 traceMarker marks: 5,000 of them are kept, evenly over the log (a chart shows one a point; memory "
+                                       "stays bounded)");
+}
+
 // Before GHC 8.10 a census ends only at the next BEGIN or at the end-of-data
 // marker: in a log without that marker the last census may be cut short,
 // and is not drawn.
