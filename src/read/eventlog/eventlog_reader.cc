@@ -135,7 +135,10 @@ double seconds(uint64_t ns) { return static_cast<double>(ns) / 1e9; }
 
 class EventlogParser {
  public:
-  explicit EventlogParser(const EventlogOptions& opts, IpeNames ipe = {}) : opts_(opts), ipe_(std::move(ipe)) {}
+  explicit EventlogParser(const EventlogOptions& opts) : opts_(opts) {}
+  // With the log's records found before reading (ipe_records): those met
+  // while reading are not kept again.
+  EventlogParser(const EventlogOptions& opts, IpeNames ipe) : opts_(opts), ipe_(std::move(ipe)), ipe_given_(true) {}
   size_t feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
               Warnings& warnings);
   ProfileInfo info() const;
@@ -179,7 +182,8 @@ class EventlogParser {
   bool header_read_ = false, ended_ = false;
   size_t stopped_at_ = SIZE_MAX;  // an undeclared event type: reading stopped
   CostCentres ccs_;
-  IpeNames ipe_;  // found before reading, and as they come
+  IpeNames ipe_;  // found before reading, else as they come
+  bool ipe_given_ = false;
   std::map<std::string, InfoTable> tables_;  // the -hi bands' records
   BandKeys keys_;
   bool seen_begin_ = false, profile_ended_ = false;
@@ -292,6 +296,7 @@ void EventlogParser::run_event(const Event& e) {
       }
       break;
     case events::kIpe:
+      if (ipe_given_) break;
       if (std::optional<events::IpeRecord> r = events::ipe(e.payload)) ipe_.add(std::move(*r));
       break;
     case events::kUserMarker: marks_.add(seconds(e.time), events::marker_name(e.payload)); break;

@@ -78,8 +78,13 @@ std::string IpeNames::name(std::string_view pointer_text) const {
   return with_table + it->second.table_name + ")";
 }
 
-IpeNames ipe_records(const Input& in, bool whole_log) {
-  IpeNames names;
+namespace {
+
+// Every event of a whole log, in file order, to `each` until it returns
+// false; nothing for a log whose header declares no IPE event (GHC before
+// 9.2: no records to find).
+template <class Each>
+void each_event(const Input& in, Each each) {
   EventFrames frames;
   bool header = false;
   read_windows(in, [&](std::string_view bytes, size_t base, bool at_end) -> size_t {
@@ -88,14 +93,35 @@ IpeNames ipe_records(const Input& in, bool whole_log) {
     for (Event e;;) {
       EventFrames::Next next = frames.next(bytes, base, e);
       if (next == EventFrames::Next::more) return frames.position();
-      if (next != EventFrames::Next::event) return in.size();
-      if (e.id == events::kIpe) {
-        if (std::optional<events::IpeRecord> r = events::ipe(e.payload)) names.add(std::move(*r));
-      } else if (!whole_log && e.id == events::kHeapProfBegin &&
-                 events::heap_prof_begin(e.payload).breakdown != events::kBreakdownInfoTable) {
-        return in.size();
-      }
+      if (next != EventFrames::Next::event || !each(e)) return in.size();
     }
+  });
+}
+
+// Whether the log's heap profile is -hi, the one breakdown whose bands the
+// records name (its HEAP_PROF_BEGIN comes first, at start-up).
+bool profiles_info_tables(const Input& in) {
+  bool hi = false;
+  each_event(in, [&](const Event& e) {
+    if (e.id != events::kHeapProfBegin) return true;
+    hi = events::heap_prof_begin(e.payload).breakdown == events::kBreakdownInfoTable;
+    return false;
+  });
+  return hi;
+}
+
+}  // namespace
+
+IpeNames ipe_records(const Input& in, bool whole_log) {
+  // A -hT log of a -finfo-table-map build holds its records too, often a
+  // million: they name no band of it, and are not kept.
+  IpeNames names;
+  if (!whole_log && !profiles_info_tables(in)) return names;
+  each_event(in, [&](const Event& e) {
+    if (e.id == events::kIpe) {
+      if (std::optional<events::IpeRecord> r = events::ipe(e.payload)) names.add(std::move(*r));
+    }
+    return true;
   });
   return names;
 }

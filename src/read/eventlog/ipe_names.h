@@ -37,8 +37,9 @@ class IpeNames {
 // The IPE records of a whole -hi eventlog, wherever they are (GHC writes
 // them at start-up, but nothing says they precede the censuses): a walk
 // over the events that ends at once, at the header, for a log whose header
-// declares no IPE event, and (unless `whole_log`: --ipe's log may profile
-// otherwise) at HEAP_PROF_BEGIN for another breakdown.
+// declares no IPE event; none (unless `whole_log`: --ipe's log may profile
+// otherwise) for a log whose heap profile is of another breakdown, whose
+// bands no record names.
 IpeNames ipe_records(const Input& in, bool whole_log = false);
 
 }  // namespace hpng
