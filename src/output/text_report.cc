@@ -25,6 +25,63 @@ std::string fit(const std::string& name, size_t width) {
   return shorten_middle(terminal_safe(name), [&](const std::string& t) { return columns(t) <= width; });
 }
 
+// The start of `s` in `width` columns, "…" where it is cut.
+std::string fit_end(const std::string& s, size_t width) {
+  if (columns(s) <= width) return s;
+  std::string out;
+  for (size_t i = 0, n = 0; i < s.size() && n + 1 < width; ++n) {
+    size_t next = i + 1;
+    while (next < s.size() && (static_cast<unsigned char>(s[next]) & 0xC0) == 0x80) ++next;
+    out.append(s, i, next - i);
+    i = next;
+  }
+  return out + "\u2026";
+}
+
+// The length of the start all of `names` at `group` share.
+size_t shared_start(const std::vector<std::string>& names, const std::vector<size_t>& group) {
+  std::string_view first = names[group[0]];
+  size_t d = first.size();
+  for (size_t i : group) {
+    std::string_view n = std::string_view(names[i]).substr(0, d);
+    d = static_cast<size_t>(std::mismatch(n.begin(), n.end(), first.begin()).first - n.begin());
+  }
+  return d;
+}
+
+// What a name is: up to its " (" ("main (" of a -hi name), else its first
+// few bytes, never past `d` (where it differs from its neighbours).
+size_t head_length(const std::string& name, size_t d) {
+  size_t open = name.find(" (");
+  return std::min(d, open != std::string::npos && open + 2 <= 16 ? open + 2 : size_t{8});
+}
+
+// The names of one table in `width` columns, no two alike: each fitted
+// (fit); where two fit the same (-hi names that differ only in their table,
+// "main (pro…ain_1_con_info)" twice), each keeps what it is and, after
+// "…", the part from where they first differ (cut at its end if need be);
+// where even that is the same, numbered.
+std::vector<std::string> distinct_fits(const std::vector<std::string>& raw, size_t width) {
+  std::vector<std::string> names, out;
+  for (const std::string& r : raw) names.push_back(terminal_safe(r)), out.push_back(fit(r, width));
+  std::map<std::string, std::vector<size_t>> same;
+  for (size_t i = 0; i < out.size(); ++i) same[out[i]].push_back(i);
+  for (const auto& [label, group] : same) {
+    if (group.size() < 2) continue;
+    size_t d = shared_start(names, group);
+    for (size_t i : group) {
+      size_t head = head_length(names[i], d);
+      std::string start(utf8_prefix(names[i], head)), rest(utf8_suffix(names[i], names[i].size() - d));
+      out[i] = fit_end(start.size() < d ? start + "\u2026" + rest : names[i], width);
+    }
+  }
+  std::map<std::string, int> seen;
+  for (std::string& label : out) {
+    if (int n = ++seen[label]; n > 1) label = fit_end(label, width - 4) + " (" + std::to_string(n) + ")";
+  }
+  return out;
+}
+
 // A cell may hold a profile's unit: shown safe for a terminal, as names are.
 std::string pad_left(const std::string& raw, size_t width) {
   std::string s = terminal_safe(raw);
@@ -54,20 +111,21 @@ std::string field(const std::string& label, const std::string& text) {
 constexpr size_t kTrend = 8, kSize = 8, kTime = 7, kGrowth = 11, kShare = 5;
 constexpr size_t kNameWidth = kWidth - (2 + kTrend + kSize + kTime + kSize + kGrowth + kShare + 6);
 
-std::string table_row(const std::vector<std::string>& cells, const std::string& name) {
+// `label`: the band's name as distinct_fits cut it.
+std::string table_row(const std::vector<std::string>& cells, const std::string& label) {
   const size_t widths[] = {kTrend, kSize, kTime, kSize, kGrowth, kShare};
   std::string row = "  " + pad_right(cells[0], widths[0]);
   for (size_t k = 1; k < cells.size(); ++k) row += " " + pad_left(cells[k], widths[k]);
-  return row + " " + fit(name, kNameWidth) + "\n";
+  return row + " " + label + "\n";
 }
 
-std::string band_row(const BandMatrix& m, const Band& b, const BandFigures& f) {
+std::string band_row(const BandMatrix& m, const Band& b, const BandFigures& f, const std::string& label) {
   const ProfileHeader& h = m.info.header;
   double share = m.total > 0 ? 100 * b.area / m.total : 0;
   return table_row({trend_name(f.trend), si_amount(f.peak, h.value_unit), when(f.peak_time, h.sample_unit),
                     si_amount(f.final, h.value_unit), si_amount(f.slope, h.value_unit, true) + "/" + time_unit(h.sample_unit),
                     printed(share >= 99.95 ? "%.0f%%" : "%.1f%%", share)},
-                   b.name);
+                   label);
 }
 
 // A leak suspect: a band that grows to the end (band_figures.h) and at its
@@ -97,7 +155,10 @@ std::string band_table(const BandMatrix& m, const std::vector<BandFigures>& f, c
                        bool every_band) {
   size_t shown = every_band ? order.size() : std::min(order.size(), kReportBands);
   std::string out = table_row({"trend", "peak", "at", "final", "growth", "share"}, "band");
-  for (size_t k = 0; k < shown; ++k) out += band_row(m, m.bands[order[k]], f[order[k]]);
+  std::vector<std::string> names;
+  for (size_t k = 0; k < shown; ++k) names.push_back(m.bands[order[k]].name);
+  std::vector<std::string> labels = distinct_fits(names, kNameWidth);
+  for (size_t k = 0; k < shown; ++k) out += band_row(m, m.bands[order[k]], f[order[k]], labels[k]);
   return out + more_line(order.size() - shown, "band");
 }
 
@@ -198,9 +259,10 @@ std::string ratio(const Change& c) {
   return printed("%+.0f%%", 100 * c.by() / c.before);
 }
 
-std::string change_row(const std::vector<std::string>& cells, const std::string& name) {
+// `label`: the band's name as distinct_fits cut it.
+std::string change_row(const std::vector<std::string>& cells, const std::string& label) {
   return "  " + pad_left(cells[0], kChange) + " " + pad_left(cells[1], kSize) + " " + pad_left(cells[2], kSize) + " " +
-         pad_left(cells[3], kRatio) + " " + fit(name, kChangeName) + "\n";
+         pad_left(cells[3], kRatio) + " " + label + "\n";
 }
 
 std::string run_line(const BandMatrix& m, const std::string& input) {
@@ -216,8 +278,13 @@ std::string change_table(const BandMatrix& before, const BandMatrix& after, bool
   const std::string& unit = after.info.header.value_unit;
   std::string out = "  bands whose peak changed most, growth first\n" +
                     change_row({"change", "before", "after", "ratio"}, "band");
-  for (const Change& c : cs) {
-    out += change_row({si_amount(c.by(), unit, true), si_amount(c.before, unit), si_amount(c.after, unit), ratio(c)}, c.name);
+  std::vector<std::string> names;
+  for (const Change& c : cs) names.push_back(c.name);
+  std::vector<std::string> labels = distinct_fits(names, kChangeName);
+  for (size_t k = 0; k < cs.size(); ++k) {
+    const Change& c = cs[k];
+    out += change_row({si_amount(c.by(), unit, true), si_amount(c.before, unit), si_amount(c.after, unit), ratio(c)},
+                      labels[k]);
   }
   return out + more_line(changed - cs.size(), "changed band");
 }

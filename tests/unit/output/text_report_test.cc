@@ -99,6 +99,26 @@ TEST(TextReport, TwentyBandsUnlessEveryOneIsAsked) {
   EXPECT_EQ(rows(all).size(), 30u);
 }
 
+// Names that one cut would make alike (-hi names that differ only in their
+// table, at their end) keep what they are and the part that tells them
+// apart; names alike even so are numbered. Real names of a GHC 9.6 -hi log.
+TEST(TextReport, NoTwoBandsShareALabel) {
+  std::string a = "main (programs/Journal.hs:21:17, Request_Main_1_con_info)";
+  std::string b = "main (programs/Journal.hs:21:17, :_Main_1_con_info)";
+  std::string c = "table (programs/Labels/A.hs:6:20-31, :_Labels.A_1_con_info)";
+  std::string d = "table (programs/Labels/A.hs:6:12-31, Entry_Labels.A_1_con_info)";
+  std::string r = profile_report(every(profile({{a, {400, 400}}, {b, {300, 300}}, {c, {200, 200}}, {d, {100, 100}}})),
+                                 "p.hp", false);
+  EXPECT_NE(r.find(" main (\u2026Request_Main_1_co\u2026\n"), std::string::npos) << r;
+  EXPECT_NE(r.find(" main (\u2026:_Main_1_con_info)\n"), std::string::npos) << r;
+  EXPECT_NE(r.find(" table (\u202620-31, :_Labels.\u2026\n"), std::string::npos) << r;
+  EXPECT_NE(r.find(" table (\u202612-31, Entry_Lab\u2026\n"), std::string::npos) << r;
+  std::string same(60, 'x');
+  std::string twins = profile_report(every(profile({{same + "a", {2, 2}}, {same + "b", {1, 1}}})), "p.hp", false);
+  std::vector<std::string> rows = lines(twins);
+  EXPECT_NE(rows[rows.size() - 1], rows[rows.size() - 2]);
+}
+
 TEST(TextReport, DiffListsTheLargestChangesGrowthFirst) {
   BandMatrix before = every(profile({{"fixed", {9000000, 9000000}}, {"same", {5, 5}}, {"worse", {100, 100}}, {"gone", {1000, 1000}}}));
   BandMatrix after = every(profile({{"fixed", {1000000, 1000000}}, {"same", {5, 5}}, {"worse", {3100, 3100}}, {"new", {20, 20}}}));
