@@ -42,8 +42,6 @@ class EventlogReader {
   // to the end of the file.
   void end_here(const Input& in, std::string_view bytes, size_t base, SampleSink& sink, Warnings& warnings) const;
   ProfileInfo info() const;
-  size_t samples() const;  // complete samples delivered so far
-  bool ended() const;      // the end-of-data marker has been read
 
  private:
   std::unique_ptr<EventlogParser> parser_;

@@ -41,9 +41,6 @@ class HpReader {
               Warnings& warnings);
   ProfileInfo info() const;
   size_t samples() const;  // complete samples delivered so far
-  // True when the last complete sample was empty and not the first one: the
-  // RTS ends every profile with such a sample when the program exits.
-  bool ended_by_rts() const;
 
  private:
   std::unique_ptr<HpParser> parser_;

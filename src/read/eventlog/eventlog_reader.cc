@@ -146,8 +146,6 @@ class EventlogParser {
   void end_here(const Input& in, std::string_view bytes, size_t base, SampleSink& sink, Warnings& warnings) const {
     EventlogParser(*this).feed(in, bytes, base, true, sink, warnings);
   }
-  size_t samples() const { return delivered_; }
-  bool ended() const { return ended_; }
 
  private:
   void warn(Code code, size_t offset, const std::string& msg) {
@@ -484,8 +482,6 @@ void EventlogReader::end_here(const Input& in, std::string_view bytes, size_t ba
   parser_->end_here(in, bytes, base, sink, warnings);
 }
 ProfileInfo EventlogReader::info() const { return parser_->info(); }
-size_t EventlogReader::samples() const { return parser_->samples(); }
-bool EventlogReader::ended() const { return parser_->ended(); }
 
 BandNamer ipe_band_namer(const Input& eventlog) {
   if (sniff_format(eventlog.head()) != InputFormat::eventlog) {

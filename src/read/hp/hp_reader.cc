@@ -509,7 +509,6 @@ size_t HpReader::feed(const Input& in, std::string_view bytes, size_t base, bool
 }
 ProfileInfo HpReader::info() const { return parser_->info(); }
 size_t HpReader::samples() const { return parser_->samples(); }
-bool HpReader::ended_by_rts() const { return parser_->ended_by_rts(); }
 
 ProfileInfo read_hp(const Input& in, SampleSink& sink, Warnings& warnings) {
   HpReader reader;
