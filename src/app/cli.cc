@@ -22,8 +22,7 @@ namespace {
 
 // Long options whose value is the next argument, copied verbatim: those
 // the parser itself says take one (a flag takes none), so that no list
-// beside it can drift from it
-// (--max-peak -5 once read as an unknown option '-5').
+// beside it drifts from it (--max-peak -5 once read as an option '-5').
 bool takes_next_argument(const CLI::App& app, const std::string& a) {
   if (a.size() < 2 || a[0] != '-') return false;
   const CLI::Option* opt = app.get_option_no_throw(a);

@@ -2,6 +2,7 @@
 // number formats every writer shares.
 #include "base/text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
@@ -150,6 +151,16 @@ std::string markup_escape(std::string_view s) {
     }
   }
   return out;
+}
+
+size_t shared_start(const std::vector<std::string_view>& names) {
+  if (names.empty()) return 0;
+  size_t d = names[0].size();
+  for (std::string_view n : names) {
+    n = n.substr(0, d);
+    d = static_cast<size_t>(std::mismatch(n.begin(), n.end(), names[0].begin()).first - n.begin());
+  }
+  return d;
 }
 
 std::string terminal_safe(std::string_view raw) {

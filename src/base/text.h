@@ -4,6 +4,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hpng {
 
@@ -35,6 +36,10 @@ std::string si_amount(double v, const std::string& unit, bool sign = false);
 // Text for XML and HTML, in content or a quoted attribute: valid UTF-8,
 // & < > " escaped, and the control characters XML 1.0 forbids as spaces.
 std::string markup_escape(std::string_view s);
+
+// The length of the start all of `names` share (0 for none): where they
+// first differ.
+size_t shared_start(const std::vector<std::string_view>& names);
 
 // Text from outside (a profile, a path) for a terminal: valid UTF-8, and
 // every control character that could move the cursor, set a title, write

@@ -17,48 +17,6 @@ constexpr double kRowHeight = 18;   // below the graph: a box and a gap
 constexpr double kColumnGap = 16;
 constexpr double kStripMargin = 6;  // above and below the rows
 
-// Where the names of `group` first differ: the shortest common prefix.
-size_t first_difference(const std::vector<KeyEntry>& entries, const std::vector<size_t>& group) {
-  const std::string& first = entries[group[0]].name;
-  size_t d = first.size();
-  for (size_t i : group) {
-    const std::string& n = entries[i].name;
-    size_t k = 0;
-    while (k < d && k < n.size() && n[k] == first[k]) ++k;
-    d = k;
-  }
-  return d;
-}
-
-// The key's labels: each name shortened to `label_w` (fit_middle); where
-// two would read the same (stacks that differ only in a source location or
-// an inner cost centre), each from a little before where the names first
-// differ; and where even that is the same, numbered. Two bands never share
-// a label.
-std::vector<std::string> distinct_labels(const std::vector<KeyEntry>& entries, double label_w) {
-  std::vector<std::string> labels;
-  std::map<std::string, std::vector<size_t>> same;
-  for (size_t i = 0; i < entries.size(); ++i) {
-    labels.push_back(fit_middle(entries[i].name, kLabelSize, label_w));
-    same[labels.back()].push_back(i);
-  }
-  for (const auto& [label, group] : same) {
-    if (group.size() < 2) continue;
-    size_t d = first_difference(entries, group), context = 12;
-    for (size_t i : group) {
-      const std::string& n = entries[i].name;
-      size_t from = d > context ? d - context : 0;
-      std::string tail(utf8_suffix(n, n.size() - from));
-      labels[i] = fit_end(from > 0 ? "\u2026" + tail : tail, kLabelSize, label_w);
-    }
-  }
-  std::map<std::string, int> seen;
-  for (std::string& label : labels) {
-    int n = ++seen[label];
-    if (n > 1) label = fit_end(label, kLabelSize, label_w - 24) + " (" + std::to_string(n) + ")";
-  }
-  return labels;
-}
 
 void add_entry(PageLayout& page, ChartLayout& out, const KeyEntry& e, const std::string& shown, double x,
                double centre, double label_x, double baseline) {
@@ -124,8 +82,36 @@ double side_key_width(const std::vector<KeyEntry>& entries, double most) {
   return std::min(kUnit * max_units + 3 * kSpace + kKeyBox, most);
 }
 
+// The key's labels: each name shortened to `label_w` (fit_middle); where
+// two would read the same (stacks that differ only in a source location or
+// an inner cost centre), each from a little before where the names first
+// differ; and where even that is the same, numbered. Two bands never share
+// a label.
 std::vector<std::string> key_labels(const std::vector<KeyEntry>& entries, double label_w) {
-  return distinct_labels(entries, label_w);
+  std::vector<std::string> labels;
+  std::map<std::string, std::vector<size_t>> same;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    labels.push_back(fit_middle(entries[i].name, kLabelSize, label_w));
+    same[labels.back()].push_back(i);
+  }
+  for (const auto& [label, group] : same) {
+    if (group.size() < 2) continue;
+    std::vector<std::string_view> names;
+    for (size_t i : group) names.push_back(entries[i].name);
+    size_t d = shared_start(names), context = 12;
+    for (size_t i : group) {
+      const std::string& n = entries[i].name;
+      size_t from = d > context ? d - context : 0;
+      std::string tail(utf8_suffix(n, n.size() - from));
+      labels[i] = fit_end(from > 0 ? "\u2026" + tail : tail, kLabelSize, label_w);
+    }
+  }
+  std::map<std::string, int> seen;
+  for (std::string& label : labels) {
+    int n = ++seen[label];
+    if (n > 1) label = fit_end(label, kLabelSize, label_w - 24) + " (" + std::to_string(n) + ")";
+  }
+  return labels;
 }
 
 void add_key_column(PageLayout& page, ChartLayout& out, const std::vector<KeyEntry>& entries,
@@ -145,7 +131,7 @@ double key_below_height(const std::vector<KeyEntry>& entries, double width) {
 void add_key_below(PageLayout& page, ChartLayout& out, const std::vector<KeyEntry>& entries, const Frame& f) {
   if (entries.empty()) return;
   Grid g = key_grid(entries, f.w);
-  std::vector<std::string> labels = distinct_labels(entries, g.label_w);
+  std::vector<std::string> labels = key_labels(entries, g.label_w);
   double top = kSpace + key_below_height(entries, f.w) - kStripMargin;
   for (size_t i = 0; i < entries.size(); ++i) {
     size_t k = entries.size() - 1 - i;  // the top band first

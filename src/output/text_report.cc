@@ -38,17 +38,6 @@ std::string fit_end(const std::string& s, size_t width) {
   return out + "\u2026";
 }
 
-// The length of the start all of `names` at `group` share.
-size_t shared_start(const std::vector<std::string>& names, const std::vector<size_t>& group) {
-  std::string_view first = names[group[0]];
-  size_t d = first.size();
-  for (size_t i : group) {
-    std::string_view n = std::string_view(names[i]).substr(0, d);
-    d = static_cast<size_t>(std::mismatch(n.begin(), n.end(), first.begin()).first - n.begin());
-  }
-  return d;
-}
-
 // What a name is: up to its " (" ("main (" of a -hi name), else its first
 // few bytes, never past `d` (where it differs from its neighbours).
 size_t head_length(const std::string& name, size_t d) {
@@ -68,7 +57,9 @@ std::vector<std::string> distinct_fits(const std::vector<std::string>& raw, size
   for (size_t i = 0; i < out.size(); ++i) same[out[i]].push_back(i);
   for (const auto& [label, group] : same) {
     if (group.size() < 2) continue;
-    size_t d = shared_start(names, group);
+    std::vector<std::string_view> alike;
+    for (size_t i : group) alike.push_back(names[i]);
+    size_t d = shared_start(alike);
     for (size_t i : group) {
       size_t head = head_length(names[i], d);
       std::string start(utf8_prefix(names[i], head)), rest(utf8_suffix(names[i], names[i].size() - d));

@@ -65,7 +65,7 @@ struct RunInfo {
 // name cut to kMostMarkName bytes. Past that, every other mark kept is
 // dropped and from then on every second one met is kept (then every
 // fourth, ...): evenly over the file, the same ones on every read. A server
-// that marks every request writes millions (3 million took 845 MB).
+// that marks every request writes millions (3 million took 982 MB).
 class MarkList {
  public:
   static constexpr size_t kMostMarks = 8192, kMostMarkName = 1024;
