@@ -11,7 +11,8 @@
 #include <span>
 
 #include "base/text.h"
-#include "hpng/matrix/band_figures.h"
+#include "hpng/matrix/band_shape.h"
+#include "output/shape_words.h"
 
 namespace hpng {
 
@@ -161,11 +162,19 @@ void append_series_at(std::string& out, const Series& s, size_t& next, double t)
   if (next > 0) append_number(out, s.values[next - 1]);
 }
 
-void append_figures(std::string& out, const BandFigures& f) {
-  const std::pair<const char*, double> fields[] = {{"peak", f.peak}, {"peak_time", f.peak_time}, {"final", f.final},
-                                                   {"mean", f.mean}, {"area", f.area}, {"stddev", f.stddev},
-                                                   {"slope", f.slope}, {"r2", f.r2}};
-  out += ",\n    \"stats\": {";
+// The band's shape: only when the run is long enough to judge.
+void append_shape(std::string& out, const BandShape& s, const ProfileHeader& h) {
+  out += ", \"shape\": \"";
+  out += shape_token(s.kind);
+  out += "\", \"shape_words\": ";
+  append_json_string(out, shape_words(s, h));
+  out += ", \"confidence\": ";
+  append_number(out, std::round(100 * s.confidence) / 100);
+}
+
+// `"key": value, ` for each.
+template <size_t N>
+void append_numbers(std::string& out, const std::pair<const char*, double> (&fields)[N]) {
   for (const auto& [key, value] : fields) {
     out += '"';
     out += key;
@@ -173,9 +182,39 @@ void append_figures(std::string& out, const BandFigures& f) {
     append_number(out, value);
     out += ", ";
   }
+}
+
+void append_figures(std::string& out, const BandFigures& f, const BandShape* shape, const ProfileHeader& h) {
+  const std::pair<const char*, double> fields[] = {{"peak", f.peak}, {"peak_time", f.peak_time}, {"final", f.final},
+                                                   {"mean", f.mean}, {"area", f.area}, {"stddev", f.stddev},
+                                                   {"slope", f.slope}, {"r2", f.r2}};
+  out += ",\n    \"stats\": {";
+  append_numbers(out, fields);
   out += "\"trend\": \"";
   out += trend_name(f.trend);
-  out += "\"}";
+  out += '"';
+  if (shape) append_shape(out, *shape, h);
+  out += '}';
+}
+
+// The leak verdict (band_shape.h): the suspects, most suspicious first
+// (none when the run is too short to judge), and a -hb profile's reading.
+void append_verdict(std::string& out, const BandMatrix& m, const Verdict& v) {
+  out += ",\n \"judged\": ";
+  out += v.judged() ? "true" : "false";
+  out += ", \"censuses\": " + std::to_string(v.censuses) + ", \"suspects\": [";
+  for (size_t k = 0; k < v.suspects.size(); ++k) {
+    if (k) out += ", ";
+    append_json_string(out, m.bands[v.suspects[k]].name);
+  }
+  out += ']';
+  if (!v.biographical) return;
+  const Biography& b = v.biography;
+  const std::pair<const char*, double> shares[] = {{"lag", b.lag}, {"use", b.use}, {"drag", b.drag}, {"void", b.void_}};
+  out += ",\n \"biography\": {";
+  append_numbers(out, shares);
+  out += "\"evidence\": ";
+  out += b.evidence() ? "true}" : "false}";
 }
 
 // A -hi band's IPE record.
@@ -238,10 +277,11 @@ void json_fields(Chunks& c, const BandMatrix& m) {
   each_time(m, [&](size_t first, std::span<const double> piece) { append_piece(c, first, piece); });
   out += "],\n \"bands\": [";
   std::vector<BandFigures> figures = m.difference ? std::vector<BandFigures>() : band_figures(m);
+  Verdict verdict = m.difference ? Verdict() : leak_verdict(m, figures);
   // A band's fields follow its values, which may come in pieces.
   auto close_band = [&](size_t i) {
     out += ']';
-    if (!figures.empty()) append_figures(out, figures[i]);
+    if (!figures.empty()) append_figures(out, figures[i], verdict.judged() ? &verdict.shapes[i] : nullptr, h);
     auto table = m.info.info_tables.find(m.bands[i].name);
     if (table != m.info.info_tables.end()) append_info_table(out, table->second);
     out += '}';
@@ -259,7 +299,7 @@ void json_fields(Chunks& c, const BandMatrix& m) {
   if (!m.bands.empty()) close_band(m.bands.size() - 1);
   out += "],\n \"total\": ";
   append_number(out, std::trunc(m.total));
-  if (!m.difference) append_peak(out, m.peak);
+  if (!m.difference) append_peak(out, m.peak), append_verdict(out, m, verdict);
   append_axes(out, m);
   append_marks(out, m.info.marks);
   append_series(out, m.info.series);

@@ -5,9 +5,10 @@
 #include <cmath>
 #include <cstdio>
 
-#include "hpng/matrix/band_figures.h"
+#include "hpng/matrix/band_shape.h"
 #include "hpng/shade/heap_lines.h"
 #include "output/json_text.h"
+#include "output/shape_words.h"
 
 namespace hpng {
 
@@ -55,19 +56,34 @@ void append_figures(std::string& out, const BandFigures& f, double total) {
                                                    {"final", f.final}, {"area", f.area},
                                                    {"slope", f.slope}, {"share", total != 0 ? f.area / total : 0}};
   out += '{';
-  for (const auto& [key, value] : fields) {
-    append_key(out, key);
-    append_number(out, value);
-    out += ',';
+  for (size_t i = 0; i < std::size(fields); ++i) {
+    if (i) out += ',';
+    append_key(out, fields[i].first);
+    append_number(out, fields[i].second);
   }
-  append_key(out, "trend");
-  append_json_string(out, trend_name(f.trend));
   out += '}';
+}
+
+// The band's place in the verdict over the whole run (band_shape.h): its
+// shape in words, and its rank among the suspects (-1: none), which the
+// page's table orders by and marks.
+void append_verdict(std::string& out, const Verdict& v, size_t b, const ProfileHeader& h) {
+  append_key(out, "shape");
+  append_json_string(out, v.judged() ? shape_token(v.shapes[b].kind) : "-");
+  out += ',';
+  append_key(out, "shape_words");
+  append_json_string(out, v.judged() ? shape_words(v.shapes[b], h) + " (" + confidence_word(v.shapes[b].confidence) + ")"
+                                     : "too few samples to judge");
+  out += ',';
+  auto rank = std::find(v.suspects.begin(), v.suspects.end(), b);
+  append_key(out, "suspect");
+  append_number(out, rank == v.suspects.end() ? -1 : static_cast<double>(rank - v.suspects.begin()));
 }
 
 void append_bands(std::string& out, const PageChart& c, const std::vector<size_t>& at) {
   const BandMatrix& m = *c.matrix;
   std::vector<BandFigures> figures = band_figures(m);
+  Verdict verdict = m.difference ? Verdict() : leak_verdict(m, figures);
   out += '[';
   for (size_t b = 0; b < m.bands.size(); ++b) {
     out += b ? ",\n{" : "{";
@@ -80,6 +96,7 @@ void append_bands(std::string& out, const PageChart& c, const std::vector<size_t
     append_key(out, "figures");
     append_figures(out, figures[b], m.total);
     out += ',';
+    if (!m.difference) append_verdict(out, verdict, b, m.info.header), out += ',';
     append_key(out, "values");
     append_values(out, m.bands[b].values, at);
     out += '}';

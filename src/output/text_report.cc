@@ -9,7 +9,8 @@
 #include <numeric>
 
 #include "base/text.h"
-#include "hpng/matrix/band_figures.h"
+#include "hpng/matrix/band_shape.h"
+#include "output/shape_words.h"
 
 namespace hpng {
 
@@ -73,6 +74,17 @@ std::vector<std::string> distinct_fits(const std::vector<std::string>& raw, size
   return out;
 }
 
+// The end of `s` (a path's file name) in `width` columns, "…" where it is cut.
+std::string keep_end(const std::string& s, size_t width) {
+  if (columns(s) <= width) return s;
+  size_t from = s.size();
+  for (size_t n = 0; from > 0 && n + 1 < width; ++n) {
+    --from;
+    while (from > 0 && (static_cast<unsigned char>(s[from]) & 0xC0) == 0x80) --from;
+  }
+  return "\u2026" + s.substr(from);
+}
+
 // A cell may hold a profile's unit: shown safe for a terminal, as names are.
 std::string pad_left(const std::string& raw, size_t width) {
   std::string s = terminal_safe(raw);
@@ -86,54 +98,45 @@ std::string pad_right(const std::string& raw, size_t width) {
 
 std::string time_unit(const std::string& unit) { return unit == "seconds" ? "s" : unit; }
 
-// Seven columns at most (up to 99999 s), never an exponent: 0.052 s,
-// 4.97 s, 1234 s.
-std::string when(double t, const std::string& unit) {
-  double a = std::fabs(t);
-  return printed(a < 1 ? "%.3f" : a < 100 ? "%#.3g" : "%.0f", t) + " " + time_unit(unit);
-}
+std::string when(double t, const std::string& unit) { return report_time(t, unit); }
 
 std::string field(const std::string& label, const std::string& text) {
   return "  " + pad_right(label, 12) + fit(text, kWidth - 14) + "\n";
 }
 
-// The band table's columns: trend, peak, its time, final, growth (the
+// The band table's columns: shape, peak, its time, final, growth (the
 // slope), share of the title total, then the name in what is left of 80.
-constexpr size_t kTrend = 8, kSize = 8, kTime = 7, kGrowth = 11, kShare = 5;
-constexpr size_t kNameWidth = kWidth - (2 + kTrend + kSize + kTime + kSize + kGrowth + kShare + 6);
+constexpr size_t kShape = 9, kSize = 8, kTime = 7, kGrowth = 11, kShare = 5;
+constexpr size_t kNameWidth = kWidth - (2 + kShape + kSize + kTime + kSize + kGrowth + kShare + 6);
 
 // `label`: the band's name as distinct_fits cut it.
 std::string table_row(const std::vector<std::string>& cells, const std::string& label) {
-  const size_t widths[] = {kTrend, kSize, kTime, kSize, kGrowth, kShare};
+  const size_t widths[] = {kShape, kSize, kTime, kSize, kGrowth, kShare};
   std::string row = "  " + pad_right(cells[0], widths[0]);
   for (size_t k = 1; k < cells.size(); ++k) row += " " + pad_left(cells[k], widths[k]);
   return row + " " + label + "\n";
 }
 
-std::string band_row(const BandMatrix& m, const Band& b, const BandFigures& f, const std::string& label) {
+// `shape`: the band's, or "-" when the run is too short to judge.
+std::string band_row(const BandMatrix& m, const Band& b, const BandFigures& f, const char* shape, const std::string& label) {
   const ProfileHeader& h = m.info.header;
   double share = m.total > 0 ? 100 * b.area / m.total : 0;
-  return table_row({trend_name(f.trend), si_amount(f.peak, h.value_unit), when(f.peak_time, h.sample_unit),
+  return table_row({shape, si_amount(f.peak, h.value_unit), when(f.peak_time, h.sample_unit),
                     si_amount(f.final, h.value_unit), si_amount(f.slope, h.value_unit, true) + "/" + time_unit(h.sample_unit),
                     printed(share >= 99.95 ? "%.0f%%" : "%.1f%%", share)},
                    label);
 }
 
-// A leak suspect: a band that grows to the end (band_figures.h) and at its
-// peak holds 1 % of the profile's peak or more (a 128-byte band that grew
-// is no lead).
-bool suspect(const BandFigures& f, const BandMatrix& m) { return f.trend == Trend::grows && f.peak >= m.peak.total / 100; }
-
-// The suspects first, fastest-growing first; then the rest, largest peak
+// The suspects first, in the verdict's order; then the rest, largest peak
 // first; ties in drawing order.
-std::vector<size_t> report_order(const BandMatrix& m, const std::vector<BandFigures>& f) {
-  std::vector<size_t> order(f.size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    bool sa = suspect(f[a], m), sb = suspect(f[b], m);
-    if (sa != sb) return sa;
-    return sa ? f[a].slope > f[b].slope : f[a].peak > f[b].peak;
-  });
+std::vector<size_t> report_order(const std::vector<BandFigures>& f, const Verdict& v) {
+  std::vector<size_t> order = v.suspects;
+  std::vector<size_t> rest;
+  for (size_t b = 0; b < f.size(); ++b) {
+    if (std::find(v.suspects.begin(), v.suspects.end(), b) == v.suspects.end()) rest.push_back(b);
+  }
+  std::stable_sort(rest.begin(), rest.end(), [&](size_t a, size_t b) { return f[a].peak > f[b].peak; });
+  order.insert(order.end(), rest.begin(), rest.end());
   return order;
 }
 
@@ -142,14 +145,17 @@ std::string more_line(size_t left, const char* what) {
   return "  (" + std::to_string(left) + " more " + what + (left == 1 ? "" : "s") + ": -m0 lists every one)\n";
 }
 
-std::string band_table(const BandMatrix& m, const std::vector<BandFigures>& f, const std::vector<size_t>& order,
-                       bool every_band) {
+std::string band_table(const BandMatrix& m, const std::vector<BandFigures>& f, const Verdict& v,
+                       const std::vector<size_t>& order, bool every_band) {
   size_t shown = every_band ? order.size() : std::min(order.size(), kReportBands);
-  std::string out = table_row({"trend", "peak", "at", "final", "growth", "share"}, "band");
+  std::string out = table_row({"shape", "peak", "at", "final", "growth", "share"}, "band");
   std::vector<std::string> names;
   for (size_t k = 0; k < shown; ++k) names.push_back(m.bands[order[k]].name);
   std::vector<std::string> labels = distinct_fits(names, kNameWidth);
-  for (size_t k = 0; k < shown; ++k) out += band_row(m, m.bands[order[k]], f[order[k]], labels[k]);
+  for (size_t k = 0; k < shown; ++k) {
+    size_t b = order[k];
+    out += band_row(m, m.bands[b], f[b], v.judged() ? shape_token(v.shapes[b].kind) : "-", labels[k]);
+  }
   return out + more_line(order.size() - shown, "band");
 }
 
@@ -167,14 +173,36 @@ std::string name_list(const std::vector<std::string>& names, size_t width) {
   return k < names.size() ? out + " and " + std::to_string(names.size() - k) + " more" : out;
 }
 
-std::string suspects(const BandMatrix& m, const std::vector<BandFigures>& f, const std::vector<size_t>& order) {
+// In `width` columns.
+std::string suspects(const BandMatrix& m, const Verdict& v, size_t width = kWidth - 14) {
+  if (!v.judged())
+    return "too short to judge: " + std::to_string(v.censuses) + " samples with data (" + std::to_string(kLeastCensuses) +
+           " needed)";
   std::vector<std::string> names;
-  for (size_t b : order) {
-    if (suspect(f[b], m)) names.push_back(m.bands[b].name);
-  }
-  if (names.empty()) return "none: no band of 1 % of the peak or more grows to the end";
+  for (size_t b : v.suspects) names.push_back(m.bands[b].name);
+  if (names.empty()) return "none: no band of weight was built up and held";
   std::string head = std::to_string(names.size()) + (names.size() == 1 ? " band: " : " bands: ");
-  return head + name_list(names, kWidth - 14 - head.size());
+  return head + name_list(names, width - head.size());
+}
+
+// What the leading suspects did, a line each.
+constexpr size_t kShapeLines = 3;
+
+// The name gets what the words leave of the line, 20 columns at least.
+std::string suspect_lines(const BandMatrix& m, const Verdict& v) {
+  std::string out;
+  size_t shown = std::min(v.suspects.size(), kShapeLines);
+  std::vector<std::string> names, words;
+  size_t widest = 0;
+  for (size_t k = 0; k < shown; ++k) {
+    const BandShape& s = v.shapes[v.suspects[k]];
+    names.push_back(m.bands[v.suspects[k]].name);
+    words.push_back(shape_words(s, m.info.header) + " (" + confidence_word(s.confidence) + ")");
+    widest = std::max(widest, columns(words.back()));
+  }
+  std::vector<std::string> labels = distinct_fits(names, std::max<size_t>(20, kWidth - 14 - 2 - widest));
+  for (size_t k = 0; k < shown; ++k) out += field("", labels[k] + ": " + words[k]);
+  return out;
 }
 
 // The heap's own lines from an eventlog's GC events, at their peaks.
@@ -194,7 +222,7 @@ std::string end_field(const BandMatrix& m) {
   Span s = span_with_data(m);
   if (s.size() == 0 || s.judged + 1 == s.end) return "";
   const std::string& unit = m.info.header.sample_unit;
-  return field("end", "trends judged at " + when(s.judged_time, unit) + " (at " + when(s.last_time, unit) +
+  return field("end", "judged at " + when(s.judged_time, unit) + " (at " + when(s.last_time, unit) +
                           " the heap was torn down at exit)");
 }
 
@@ -256,10 +284,20 @@ std::string change_row(const std::vector<std::string>& cells, const std::string&
          pad_left(cells[3], kRatio) + " " + label + "\n";
 }
 
+// The input's name gets what the figures leave of the line, its end (the
+// file name) kept.
 std::string run_line(const BandMatrix& m, const std::string& input) {
   const ProfileHeader& h = m.info.header;
-  return input + ": peak " + si_amount(m.peak.total, h.value_unit) + " at " + when(m.peak.time, h.sample_unit) +
-         ", final " + si_amount(m.peak.final_total, h.value_unit);
+  std::string figures = ": peak " + si_amount(m.peak.total, h.value_unit) + " at " + when(m.peak.time, h.sample_unit) +
+                        ", final " + si_amount(m.peak.final_total, h.value_unit);
+  return keep_end(terminal_safe(input), std::max<size_t>(12, kWidth - 14 - columns(figures))) + figures;
+}
+
+// A run of --diff: its peak and final, and its suspects as its own report
+// names them.
+std::string run_fields(const char* label, const BandMatrix& m, const std::string& input) {
+  Verdict v = leak_verdict(m, band_figures(m));
+  return field(label, run_line(m, input)) + field("", "suspects " + suspects(m, v, kWidth - 14 - 9));
 }
 
 std::string change_table(const BandMatrix& before, const BandMatrix& after, bool every_band) {
@@ -287,14 +325,18 @@ std::string diff_report(const BandMatrix& before, const BandMatrix& after, const
   Change total{"", before.peak.total, after.peak.total};
   std::string change = si_amount(total.by(), after.info.header.value_unit, true) +
                        (total.before > 0 ? " (" + ratio(total) + ")" : "");
-  return field("before", run_line(before, inputs[0])) + field("after", run_line(after, inputs[1])) +
-         field("peak", change) + "\n" + change_table(before, after, every_band);
+  return run_fields("before", before, inputs[0]) + run_fields("after", after, inputs[1]) + field("peak", change) + "\n" +
+         change_table(before, after, every_band);
 }
 
 std::string profile_report(const BandMatrix& m, const std::string& input, bool every_band) {
   std::vector<BandFigures> f = band_figures(m);
-  std::vector<size_t> order = report_order(m, f);
-  return profile_fields(m, input) + end_field(m) + field("suspects", suspects(m, f, order)) + "\n" + band_table(m, f, order, every_band);
+  Verdict v = leak_verdict(m, f);
+  std::vector<size_t> order = report_order(f, v);
+  std::string bio =
+      v.biographical ? field("biography", biography_shares(v.biography)) + field("", biography_reading(v.biography)) : "";
+  return profile_fields(m, input) + end_field(m) + bio + field("suspects", suspects(m, v)) + suspect_lines(m, v) + "\n" +
+         band_table(m, f, v, order, every_band);
 }
 
 std::string compare_report(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs,

@@ -218,6 +218,21 @@ async function checkZoom(page) {
   check('the button shows the whole run again', reset.reset && reset.ticks.length === 0 && reset.transform === '' && JSON.stringify(reset.at) === JSON.stringify(before.at));
 }
 
+// The leak verdict is the C++'s (band_shape.h): the table of a profile
+// drawn alone lists the JSON export's suspects first, in its order, and
+// says each band's shape as the JSON does.
+async function checkVerdict(page) {
+  if (!['hp', 'eventlog'].includes(caseName)) return;
+  const json = JSON.parse(execFileSync(exe, [...cases[caseName](), '--format', 'json', '-o', '-']).toString());
+  const t = await page.eval(`[...document.querySelectorAll('table.figures')[0].tBodies[0].rows].map(r => [r.dataset.band, r.cells[1].textContent, r.cells[1].className])`);
+  const rows = new Map(t.map(([name, shape, cls]) => [name, { shape, cls }]));
+  check('the table lists the suspects first, as the JSON', JSON.stringify(t.slice(0, json.suspects.length).map(r => r[0])) === JSON.stringify(json.suspects),
+    JSON.stringify({ table: t.slice(0, 4).map(r => r[0]), json: json.suspects }));
+  const words = json.bands.filter(b => !rows.has(b.name) || !rows.get(b.name).shape.startsWith(b.stats.shape_words));
+  check('each band\'s shape as the JSON says it', json.judged && words.length === 0, words.slice(0, 2).map(b => b.name + ': ' + b.stats.shape_words).join(', '));
+  check('only the suspects are marked', json.bands.every(b => (rows.get(b.name).cls === 'suspect') === json.suspects.includes(b.name)));
+}
+
 async function checkSort(page) {
   const figures = await page.eval(`Object.fromEntries(JSON.parse(document.getElementById('hpng-data').textContent).charts[0].bands.map(b => [b.name, b.figures]))`);
   const order = () => page.eval(`[...document.querySelectorAll('table.figures')[0].tBodies[0].rows].map(r => r.dataset.band)`);
@@ -283,6 +298,7 @@ async function main() {
     await page.open(url, 1280, 900);
     check('the page loads without a script error', page.errors.length === 0, page.errors.join(' | '));
     await checkBands(page);
+    await checkVerdict(page);
     await checkHover(page);
     await checkSelect(page);
     await checkKeyboard(page);

@@ -123,6 +123,19 @@ bool have_tool(const std::string& name) {
   return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
 }
 
+std::string hp_of(const std::map<std::string, std::vector<double>>& bands) {
+  std::string hp = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
+  size_t n = bands.begin()->second.size();
+  for (size_t k = 0; k <= n; ++k) {
+    hp += "BEGIN_SAMPLE " + std::to_string(k) + ".0\n";
+    for (const auto& [name, values] : bands) {
+      if (k < n) hp += name + " " + std::to_string(static_cast<long long>(values[k])) + "\n";
+    }
+    hp += "END_SAMPLE " + std::to_string(k) + ".0\n";
+  }
+  return hp;
+}
+
 }  // namespace hpng::test
 
 namespace hpng::test {

@@ -1,6 +1,7 @@
 // Helpers for tests: running the hp2ps-ng executable, scratch directories,
 // reading files.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -75,5 +76,9 @@ class Transcript : public SampleSink {
 // sniffed); the reader's warnings are dropped.
 BandMatrix select_in_memory(const std::string& name, const std::string& bytes, const SelectOptions& opts = {},
                             size_t time_buckets = 0, size_t held_cells = 0);
+
+// A .hp whose bands take the values given (bytes), one sample a second from
+// 0 s, then the closing empty sample.
+std::string hp_of(const std::map<std::string, std::vector<double>>& bands);
 
 }  // namespace hpng::test

@@ -310,28 +310,14 @@
     return buttons;
   }
 
-  // ---- figures over a range (the same rules as src/matrix/band_figures.cc)
+  // ---- figures over a range (the same sums as src/matrix/band_figures.cc;
+  // the shape and the suspects are the C++'s, over the whole run)
 
   function span(ch, lo, hi) {
     let first = lo, end = hi;
     while (end > first && ch.totals[end - 1] === 0) --end;
     while (first < end && ch.totals[first] === 0) ++first;
-    let judged = end - 1;
-    if (end - first > 2 && 10 * ch.totals[judged] < ch.totals[judged - 1]) --judged;
-    return { first: first, end: end, judged: judged };
-  }
-
-  function trend(f, v, s) {
-    const n = s.end - s.first;
-    if (f.peak <= 0) return 'none';
-    if (f.stddev <= 0.1 * f.mean) return 'steady';
-    let high = 0;
-    for (let k = s.first; k < s.end; ++k) if (v[k] >= f.peak / 2) ++high;
-    const end = v[s.judged];
-    if (10 * high < n && end < f.peak / 2) return 'spike';
-    if (end >= 0.8 * f.peak && f.slope > 0) return 'grows';
-    if (end <= f.peak / 2) return 'released';
-    return 'varies';
+    return { first: first, end: end };
   }
 
   function bandFigures(ch, v, lo, hi, s) {
@@ -341,7 +327,7 @@
       if (k > lo) f.area += (t[k] - t[k - 1]) * (v[k] + v[k - 1]) / 2;
     }
     const n = s.end - s.first;
-    if (n <= 0) return Object.assign(f, { trend: 'none' });
+    if (n <= 0) return f;
     let mt = 0;
     for (let k = s.first; k < s.end; ++k) { f.mean += v[k]; mt += t[k]; }
     f.mean /= n; mt /= n;
@@ -353,7 +339,6 @@
     f.stddev = Math.sqrt(svv / n);
     if (stt > 0) f.slope = stv / stt;
     f.final = v[s.end - 1];
-    f.trend = trend(f, v, s);
     return f;
   }
 
@@ -376,7 +361,7 @@
 
   const columns = [
     { key: 'name', label: 'Band', text: true },
-    { key: 'trend', label: 'Trend', text: true },
+    { key: 'shape', label: 'Shape (whole run)', text: true },
     { key: 'peak', label: 'Peak' },
     { key: 'peak_time', label: 'at', wide: true },
     { key: 'final', label: 'Final' },
@@ -397,7 +382,7 @@
       th.appendChild(b);
       head.appendChild(th);
     }
-    head.appendChild(html('th', { scope: 'col', class: 'wide' }, 'Shape'));
+    head.appendChild(html('th', { scope: 'col', class: 'wide' }, 'Course'));
     const thead = html('thead', {});
     thead.appendChild(head);
     table.append(thead, t.body);
@@ -413,18 +398,17 @@
     showSelection();
   }
 
-  // Suspects first (growing at the end, and at least 1 % of the largest
-  // peak, as the text report), fastest first; then by peak.
+  // The suspects first, in the verdict's order (the text report's and the
+  // JSON's); then by peak.
   function defaultOrder(rows) {
-    const top = Math.max(0, ...rows.map(r => r.f.peak));
-    const suspect = r => r.f.trend === 'grows' && r.f.peak >= 0.01 * top;
-    return rows.sort((a, b) => (suspect(b) - suspect(a)) || (suspect(a) ? b.f.slope - a.f.slope : b.f.peak - a.f.peak));
+    const rank = r => r.band.suspect >= 0 ? r.band.suspect : Infinity;
+    return rows.sort((a, b) => (rank(a) - rank(b)) || (b.f.peak - a.f.peak));
   }
 
   function ordered(t, rows) {
     if (!t.sort) return defaultOrder(rows);
     const key = t.sort.key, sign = t.sort.descending ? -1 : 1;
-    const value = r => key === 'name' ? r.name : r.f[key];
+    const value = r => key === 'name' ? r.name : key === 'shape' ? (r.band.shape_words || '') : r.f[key];
     return rows.sort((a, b) => {
       const x = value(a), y = value(b);
       return sign * (typeof x === 'string' ? x.localeCompare(y) : x - y);
@@ -448,11 +432,12 @@
     const tr = html('tr', { 'data-band': band.name, tabindex: '0', 'aria-selected': 'false' });
     const name = html('td', { class: 'name' });
     name.append(html('span', { class: 'swatch', style: 'background:' + band.fill }), ' ' + band.name);
-    tr.append(name, cell(f.trend, 'trend-' + f.trend), cell(amount(f.peak), 'num'), cell(time(f.peak_time), 'num wide'),
+    const shape = band.shape_words === undefined ? '' : band.shape_words;
+    tr.append(name, cell(shape, band.suspect >= 0 ? 'suspect' : ''), cell(amount(f.peak), 'num'), cell(time(f.peak_time), 'num wide'),
       cell(amount(f.final), 'num'), cell((100 * f.share).toFixed(1) + ' %', 'num'), cell(amount(f.slope) + '/' + shortUnit(), 'num wide'));
-    const shape = html('td', { class: 'wide' });
-    shape.appendChild(spark(ch, band.values));
-    tr.appendChild(shape);
+    const course = html('td', { class: 'wide' });
+    course.appendChild(spark(ch, band.values));
+    tr.appendChild(course);
     activate(tr, band.name);
     return tr;
   }

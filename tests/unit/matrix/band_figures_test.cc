@@ -12,21 +12,6 @@
 namespace hpng {
 namespace {
 
-// A .hp whose bands take the values given, one sample a second, then the
-// closing empty sample.
-std::string profile(const std::map<std::string, std::vector<double>>& bands) {
-  std::string hp = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
-  size_t n = bands.begin()->second.size();
-  for (size_t k = 0; k <= n; ++k) {
-    hp += "BEGIN_SAMPLE " + std::to_string(k) + ".0\n";
-    for (const auto& [name, values] : bands) {
-      if (k < n) hp += name + " " + std::to_string(static_cast<long long>(values[k])) + "\n";
-    }
-    hp += "END_SAMPLE " + std::to_string(k) + ".0\n";
-  }
-  return hp;
-}
-
 // name -> its figures, every band kept.
 std::map<std::string, BandFigures> figures(const std::string& hp, const std::string& name = "f.hp") {
   SelectOptions every;
@@ -41,7 +26,7 @@ std::map<std::string, BandFigures> figures(const std::string& hp, const std::str
 
 TEST(BandFigures, EqualAHandComputation) {
   // 1, 2, 3, 4 at 0..3 s, then the empty closing sample at 4 s.
-  BandFigures f = figures(profile({{"leak", {1, 2, 3, 4}}}))["leak"];
+  BandFigures f = figures(test::hp_of({{"leak", {1, 2, 3, 4}}}))["leak"];
   EXPECT_EQ(f.peak, 4);
   EXPECT_EQ(f.peak_time, 3);
   EXPECT_EQ(f.final, 4) << "the closing empty sample is not the end of the band";
@@ -62,7 +47,7 @@ struct TrendCase {
 class Trends : public ::testing::TestWithParam<TrendCase> {};
 
 TEST_P(Trends, FollowTheRule) {
-  BandFigures f = figures(profile({{"b", GetParam().values}}))["b"];
+  BandFigures f = figures(test::hp_of({{"b", GetParam().values}}))["b"];
   EXPECT_EQ(trend_name(f.trend), std::string(trend_name(GetParam().trend)))
       << "peak " << f.peak << " final " << f.final << " mean " << f.mean << " sd " << f.stddev << " slope " << f.slope;
 }

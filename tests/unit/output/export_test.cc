@@ -35,8 +35,32 @@ TEST(Export, Json) {
             "   {\"name\": \"a,b\xef\xbf\xbd\", \"values\": [3, 4000000000],\n"
             "    \"stats\": {\"peak\": 4000000000, \"peak_time\": 0.5, \"final\": 4000000000, \"mean\": 2000000001.5, "
             "\"area\": 1000000000.75, \"stddev\": 1999999998.5, \"slope\": 7999999994, \"r2\": 1, \"trend\": \"grows\"}}],\n"
-            " \"total\": 1000000, \"peak_total\": 4000000003, \"peak_time\": 0.5, \"final_total\": 4000000002, "
-            "\"x_range\": 1, \"y_range\": 1,\n \"marks\": [0.25],\n \"series\": []}\n");
+            " \"total\": 1000000, \"peak_total\": 4000000003, \"peak_time\": 0.5, \"final_total\": 4000000002,\n"
+            " \"judged\": false, \"censuses\": 2, \"suspects\": [], \"x_range\": 1, \"y_range\": 1,\n \"marks\": [0.25],\n"
+            " \"series\": []}\n");
+}
+
+// The leak verdict (band_shape.h) in the JSON: each band's shape, in a
+// token and in words, and its confidence; the suspects at the top level,
+// most suspicious first; a -hb profile's shares.
+TEST(Export, JsonGivesTheVerdict) {
+  BandMatrix m;
+  m.info.header = {"j", "d", "seconds", "bytes", "hp", "v.hp"};
+  for (int k = 0; k < 12; ++k) m.times.push_back(k);
+  m.bands = {{"USE", std::vector<double>(12, 1e6), 1e6, 0, 11e6}, {"VOID", {}, 11e6, 11, 60.5e6}};
+  for (int k = 0; k < 12; ++k) m.bands[1].values.push_back(1e6 * k);
+  m.total = 71.5e6;
+  m.peak = {12e6, 11, 12e6};
+  std::string j = matrix_json(m);
+  EXPECT_NE(j.find("\"trend\": \"grows\", \"shape\": \"ramp-held\", \"shape_words\": \"ramp, held to the end\", "
+                   "\"confidence\": 1}"),
+            std::string::npos)
+      << j;
+  EXPECT_NE(j.find("\"shape\": \"steady\""), std::string::npos) << j;
+  EXPECT_NE(j.find("\"judged\": true, \"censuses\": 12, \"suspects\": [\"VOID\"],\n \"biography\": {\"lag\": 0, "
+                   "\"use\": 0.15384615384615385, \"drag\": 0, \"void\": 0.8461538461538461, \"evidence\": true}"),
+            std::string::npos)
+      << j;
 }
 
 // An eventlog's extras come after the bands, never among them: named marks,

@@ -1,0 +1,62 @@
+// The course of each band over a run, named as a leak hunter reads it, and
+// the verdict drawn from the courses: which bands leak. In Haskell, memory
+// built up over a large part of the run and held until the end of a phase
+// is the space leak, whether it is then kept to the exit, dropped at once
+// when a final print forces it, or consumed slowly; a heap that rises and
+// falls per unit of work is healthy while its floor stays flat.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "hpng/matrix/band_figures.h"
+
+namespace hpng {
+
+enum class ShapeKind {
+  none,       // never held anything
+  steady,     // standard deviation at most a tenth of the mean
+  ramp_held,  // a sustained ramp, still at 70 % of its peak or more at the end
+  ramp_drop,  // a sustained ramp, then down to 30 % of its peak within a tenth of the run
+  ramp_fall,  // a sustained ramp, then released more slowly
+  floor_up,   // a sawtooth whose floor (the lows between its falls) rises
+  sawtooth,   // three falls of 30 % of its peak or more, the floor flat
+  plateau,    // at 80 % of its peak within the first 30 % of the run, and kept
+  spike,      // at half its peak or more in under a tenth of the samples
+  varies,     // anything else
+};
+const char* shape_token(ShapeKind k);  // "ramp-held", ...: the JSON's and the report's
+bool leak_shape(ShapeKind k);
+
+struct BandShape {
+  ShapeKind kind = ShapeKind::none;
+  double confidence = 0;  // 0..1: how clearly the samples show it
+  double when = 0;        // ramp_drop: the time of the fall; plateau: built by; ramp_fall: its length
+  double per_cycle = 0;   // floor_up: the floor's rise per cycle (the band's unit)
+};
+
+// Below this many samples with data no course is judged: a few censuses
+// show a slope, not a shape.
+constexpr size_t kLeastCensuses = 10;
+
+// A -hb profile's bands are the four phases of a closure's life; their
+// shares of the heap-time (area) say what the heap holds.
+struct Biography {
+  double lag = 0, use = 0, drag = 0, void_ = 0;  // shares, 0..1
+  bool dragging() const;  // drag + void large enough to call a leak
+  bool lagging() const;   // lag large enough to call a leak
+  bool evidence() const { return dragging() || lagging(); }
+};
+
+struct Verdict {
+  size_t censuses = 0;  // samples with data (band_figures.h's span)
+  bool judged() const { return censuses >= kLeastCensuses; }
+  std::vector<BandShape> shapes;  // per band, in the matrix's order (none when not judged)
+  std::vector<size_t> suspects;   // bands, the most suspicious first
+  bool biographical = false;      // every band is LAG, USE, DRAG or VOID
+  Biography biography;
+};
+
+// `f`: band_figures(m).
+Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f);
+
+}  // namespace hpng

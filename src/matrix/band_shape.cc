@@ -1,0 +1,285 @@
+// See band_shape.h. Each band's course is judged from its first sample with
+// data to the sample band_figures.h judges as "the end" (not the census GHC
+// takes while it tears the heap down), in bounded memory: a long profile's
+// samples are averaged in equal runs down to a few thousand points.
+#include "hpng/matrix/band_shape.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hpng {
+
+namespace {
+
+using Rows = std::vector<std::span<const double>>;
+
+// The points a band's course is judged on: enough for any shape a chart
+// can show, within kCourseCells values for all the bands together.
+constexpr size_t kMostPoints = 2048, kLeastPoints = 64, kCourseCells = size_t{1} << 22;
+
+struct Courses {
+  std::vector<double> times;
+  std::vector<std::vector<double>> values;  // per band
+};
+
+// The mean of each equal run of samples from the span's first to its
+// judged one.
+Courses courses(const BandMatrix& m, Span s) {
+  size_t n = s.judged + 1 - s.first;
+  size_t cap = std::max(kLeastPoints, kCourseCells / std::max<size_t>(m.bands.size(), 1));
+  size_t points = std::min({n, kMostPoints, cap});
+  Courses c{std::vector<double>(points), std::vector<std::vector<double>>(m.bands.size(), std::vector<double>(points))};
+  std::vector<size_t> count(points);
+  each_sample_block(m, [&](size_t first, std::span<const double> times, const Rows& rows) {
+    for (size_t i = 0; i < times.size(); ++i) {
+      size_t k = first + i;
+      if (k < s.first || k > s.judged) continue;
+      size_t p = (k - s.first) * points / n;
+      ++count[p], c.times[p] += times[i];
+      for (size_t b = 0; b < rows.size(); ++b) c.values[b][p] += rows[b][i];
+    }
+  });
+  for (size_t p = 0; p < points; ++p) {
+    double n_p = static_cast<double>(std::max<size_t>(count[p], 1));
+    c.times[p] /= n_p;
+    for (std::vector<double>& v : c.values) v[p] /= n_p;
+  }
+  return c;
+}
+
+struct Course {
+  const std::vector<double>& t;
+  const std::vector<double>& v;
+  double peak = 0;
+  size_t top = 0;  // where the peak is (the first such point)
+  double length() const { return t.back() - t.front(); }
+  // From the band's first point above zero to the end: a leak that starts
+  // late in the run (a cache filled by a second phase) ramps over its life.
+  double life() const {
+    size_t born = 0;
+    while (born + 1 < v.size() && v[born] <= 0) ++born;
+    return t.back() - t[born];
+  }
+};
+
+// A sustained ramp: from the last point near the lowest before the peak
+// (within a tenth of the rise: not a jump from a floor), or from where a
+// slow rise into it began, to the peak, a rise
+// of half the peak or more, over 20 % of the band's life or more and four
+// points or more, whose falls on the way add up to under 40 % of the rise (GC noise,
+// not the teeth of a sawtooth), and that first comes within a tenth of
+// its peak no sooner than half way along (not a working set built at once,
+// whose noise puts its peak late). Its smoothness is 1 less the falls'
+// share.
+struct Ramp {
+  size_t start = 0;
+  double smooth = 0;
+  bool sustained = false;
+};
+
+// Where a slow rise into `start` began: a leak whose data changes form
+// (thunks, then the values they make) fills one band slowly, then fast.
+// Only a rise of 3 % of the peak or more counts (not a flat floor's noise).
+size_t slow_start(const Course& c, size_t start) {
+  size_t k = start;
+  while (k > 0 && c.v[k - 1] <= c.v[k] + 0.01 * c.peak) --k;
+  return c.v[start] - c.v[k] >= 0.03 * c.peak ? k : start;
+}
+
+Ramp ramp_of(const Course& c) {
+  Ramp r;
+  double least = *std::min_element(c.v.begin(), c.v.begin() + static_cast<long>(c.top) + 1);
+  r.start = c.top;
+  while (r.start > 0 && c.v[r.start] > least + 0.1 * (c.peak - least)) --r.start;
+  r.start = slow_start(c, r.start);
+  double rise = c.peak - c.v[r.start], falls = 0;
+  for (size_t k = r.start + 1; k <= c.top; ++k) falls += std::max(0.0, c.v[k - 1] - c.v[k]);
+  if (rise <= 0) return r;
+  size_t near = r.start;
+  while (c.v[near] < 0.9 * c.peak) ++near;
+  double length = c.t[c.top] - c.t[r.start];
+  r.smooth = std::max(0.0, 1 - falls / rise);
+  r.sustained = rise >= c.peak / 2 && c.top - r.start >= 4 && length >= 0.2 * c.life() && r.smooth >= 0.6 &&
+                c.t[near] - c.t[r.start] >= 0.5 * length;
+  return r;
+}
+
+// What a sustained ramp did after its peak.
+BandShape after_ramp(const Course& c, const Ramp& r) {
+  double confidence = r.smooth * std::min(1.0, static_cast<double>(c.top - r.start) / 10);
+  if (c.v.back() >= 0.7 * c.peak) return {ShapeKind::ramp_held, confidence, 0, 0};
+  size_t low = c.top;
+  while (low < c.v.size() && c.v[low] > 0.3 * c.peak) ++low;
+  if (low < c.v.size() && c.t[low] - c.t[c.top] <= 0.1 * c.length()) return {ShapeKind::ramp_drop, confidence, c.t[low], 0};
+  double end = c.t[std::min(low, c.v.size() - 1)];
+  return {ShapeKind::ramp_fall, confidence, end - c.t[c.top], 0};
+}
+
+// The lows between the band's falls of 30 % of its peak or more (a fall
+// counts once it is over: the band has risen 30 % again from its low).
+struct Teeth {
+  size_t falls = 0;
+  std::vector<size_t> lows;
+};
+
+Teeth teeth_of(const Course& c) {
+  Teeth out;
+  double h = 0.3 * c.peak;
+  size_t high = 0, low = 0;
+  bool falling = false;
+  for (size_t k = 1; k < c.v.size(); ++k) {
+    if (!falling) {
+      if (c.v[k] > c.v[high]) high = k;
+      if (c.v[high] - c.v[k] >= h) falling = true, low = k, ++out.falls;
+    } else {
+      if (c.v[k] < c.v[low]) low = k;
+      if (c.v[k] - c.v[low] >= h) falling = false, high = k, out.lows.push_back(low);
+    }
+  }
+  return out;
+}
+
+// A sawtooth, its floor rising when the lows' least-squares line rises a
+// quarter of the peak or more from the first low to the last and most lows
+// are at or above the one before.
+BandShape sawtooth_of(const Course& c, const Teeth& teeth) {
+  const std::vector<size_t>& lows = teeth.lows;
+  double confidence = std::min(1.0, static_cast<double>(teeth.falls) / 6);
+  double mt = 0, mv = 0, stt = 0, stv = 0;
+  size_t n = lows.size(), up = 0;
+  for (size_t k : lows) mt += c.t[k] / static_cast<double>(n), mv += c.v[k] / static_cast<double>(n);
+  for (size_t j = 0; j < n; ++j) {
+    double dt = c.t[lows[j]] - mt;
+    stt += dt * dt, stv += dt * (c.v[lows[j]] - mv);
+    up += j > 0 && c.v[lows[j]] >= c.v[lows[j - 1]];
+  }
+  double rise = stt > 0 ? stv / stt * (c.t[lows.back()] - c.t[lows.front()]) : 0;
+  if (n >= 2 && rise >= 0.25 * c.peak && 10 * up >= 7 * (n - 1))
+    return {ShapeKind::floor_up, confidence, 0, (c.v[lows.back()] - c.v[lows.front()]) / static_cast<double>(n - 1)};
+  return {ShapeKind::sawtooth, confidence, 0, 0};
+}
+
+// At 80 % of its peak within the first 30 % of the run, and at half its
+// peak or more in 80 % of the points after.
+bool plateau(const Course& c, size_t& built) {
+  built = 0;
+  while (built < c.v.size() && c.v[built] < 0.8 * c.peak) ++built;
+  if (c.t[built] - c.t.front() > 0.3 * c.length()) return false;
+  size_t kept = 0;
+  for (size_t k = built; k < c.v.size(); ++k) kept += c.v[k] >= c.peak / 2;
+  return 10 * kept >= 8 * (c.v.size() - built);
+}
+
+bool spike(const Course& c) {
+  size_t high = static_cast<size_t>(std::count_if(c.v.begin(), c.v.end(), [&](double x) { return x >= c.peak / 2; }));
+  return 10 * high < c.v.size() && c.v.back() < c.peak / 2;
+}
+
+BandShape shape_of(const Course& c, const BandFigures& f) {
+  double plain = std::min(1.0, static_cast<double>(c.v.size()) / (3 * kLeastCensuses));
+  if (c.peak <= 0) return {ShapeKind::none, 1, 0, 0};
+  if (f.stddev <= 0.1 * f.mean) return {ShapeKind::steady, plain, 0, 0};
+  if (Ramp r = ramp_of(c); r.sustained) return after_ramp(c, r);
+  if (Teeth teeth = teeth_of(c); teeth.falls >= 3) return sawtooth_of(c, teeth);
+  if (spike(c)) return {ShapeKind::spike, plain, c.t[c.top], 0};
+  if (size_t built = 0; plateau(c, built)) return {ShapeKind::plateau, plain, c.t[built], 0};
+  return {ShapeKind::varies, plain, 0, 0};
+}
+
+const char* const kPhases[] = {"LAG", "USE", "DRAG", "VOID"};
+
+bool biographical(const BandMatrix& m) {
+  return !m.bands.empty() && std::all_of(m.bands.begin(), m.bands.end(), [](const Band& b) {
+    return std::any_of(std::begin(kPhases), std::end(kPhases), [&](const char* p) { return b.name == p; });
+  });
+}
+
+Biography biography_of(const BandMatrix& m) {
+  Biography bio;
+  double* share[] = {&bio.lag, &bio.use, &bio.drag, &bio.void_};
+  for (const Band& b : m.bands) {
+    for (size_t p = 0; p < 4; ++p) {
+      if (b.name == kPhases[p] && m.total > 0) *share[p] += b.area / m.total;
+    }
+  }
+  return bio;
+}
+
+// A band matters when it holds 5 % of the heap-time or more, or at its peak
+// a tenth of the profile's peak or more, and (in bytes) reaches 1 MB: a
+// 2 kB buffer that grew, or 200 kB of callbacks a program keeps by design,
+// is no lead however large its share of a small heap.
+constexpr double kLeastLeak = 1e6;
+
+bool matters(const Band& b, const BandMatrix& m) {
+  bool share = (m.total > 0 && b.area >= 0.05 * m.total) || b.peak >= 0.1 * m.peak.total;
+  return share && (m.info.header.value_unit != "bytes" || b.peak >= kLeastLeak);
+}
+
+// In a -hb profile USE is memory being used: only the other phases leak.
+// (A large share of drag or void alone is no suspect: a working set has
+// parts never used; the report says the shares.) A shape seen on too few
+// points (confidence under a half: a ramp of four censuses aliased from a
+// sawtooth) is no suspect either.
+constexpr double kLeastConfidence = 0.5;
+
+bool suspect(const Verdict& v, const BandMatrix& m, size_t b) {
+  if (v.biographical && m.bands[b].name == "USE") return false;
+  const BandShape& s = v.shapes[b];
+  return leak_shape(s.kind) && s.confidence >= kLeastConfidence && matters(m.bands[b], m);
+}
+
+void order_suspects(Verdict& v, const BandMatrix& m) {
+  for (size_t b = 0; b < m.bands.size(); ++b) {
+    if (suspect(v, m, b)) v.suspects.push_back(b);
+  }
+  auto weight = [&](size_t b) { return m.bands[b].area * std::max(v.shapes[b].confidence, 0.1); };
+  std::stable_sort(v.suspects.begin(), v.suspects.end(), [&](size_t a, size_t b) { return weight(a) > weight(b); });
+}
+
+}  // namespace
+
+const char* shape_token(ShapeKind k) {
+  switch (k) {
+    case ShapeKind::none: return "none";
+    case ShapeKind::steady: return "steady";
+    case ShapeKind::ramp_held: return "ramp-held";
+    case ShapeKind::ramp_drop: return "ramp-drop";
+    case ShapeKind::ramp_fall: return "ramp-fall";
+    case ShapeKind::floor_up: return "floor-up";
+    case ShapeKind::sawtooth: return "sawtooth";
+    case ShapeKind::plateau: return "plateau";
+    case ShapeKind::spike: return "spike";
+    case ShapeKind::varies: return "varies";
+  }
+  return "none";
+}
+
+bool leak_shape(ShapeKind k) {
+  return k == ShapeKind::ramp_held || k == ShapeKind::ramp_drop || k == ShapeKind::ramp_fall || k == ShapeKind::floor_up;
+}
+
+// Drag and void: held after their last use, or never used; lag: made long
+// before their first use (thunks waiting). Thresholds from the labelled
+// corpus (tests/corpus/leaks).
+bool Biography::dragging() const { return drag + void_ >= 0.3; }
+bool Biography::lagging() const { return lag >= 0.5; }
+
+Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f) {
+  Verdict v;
+  Span s = span_with_data(m);
+  v.censuses = s.size();
+  v.biographical = biographical(m);
+  if (v.biographical) v.biography = biography_of(m);
+  if (!v.judged()) return v;
+  Courses c = courses(m, s);
+  for (size_t b = 0; b < m.bands.size(); ++b) {
+    const std::vector<double>& values = c.values[b];
+    size_t top = static_cast<size_t>(std::max_element(values.begin(), values.end()) - values.begin());
+    v.shapes.push_back(shape_of({c.times, values, values[top], top}, f[b]));
+  }
+  order_suspects(v, m);
+  return v;
+}
+
+}  // namespace hpng

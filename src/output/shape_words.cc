@@ -1,0 +1,54 @@
+// See shape_words.h.
+#include "output/shape_words.h"
+
+#include <cmath>
+
+#include "base/text.h"
+
+namespace hpng {
+
+namespace {
+
+std::string time_unit(const std::string& unit) { return unit == "seconds" ? "s" : unit; }
+
+std::string percent(double share) { return printed("%.0f%%", 100 * share); }
+
+}  // namespace
+
+std::string report_time(double t, const std::string& sample_unit) {
+  double a = std::fabs(t);
+  return printed(a < 1 ? "%.3f" : a < 100 ? "%#.3g" : "%.0f", t) + " " + time_unit(sample_unit);
+}
+
+std::string shape_words(const BandShape& s, const ProfileHeader& h) {
+  switch (s.kind) {
+    case ShapeKind::none: return "empty";
+    case ShapeKind::steady: return "steady";
+    case ShapeKind::ramp_held: return "ramp, held to the end";
+    case ShapeKind::ramp_drop: return "ramp, released at once at " + report_time(s.when, h.sample_unit);
+    case ShapeKind::ramp_fall: return "ramp, then released over " + report_time(s.when, h.sample_unit);
+    case ShapeKind::floor_up: return "sawtooth, floor rising " + si_amount(s.per_cycle, h.value_unit) + "/cycle";
+    case ShapeKind::sawtooth: return "sawtooth, flat floor";
+    case ShapeKind::plateau: return "plateau, built by " + report_time(s.when, h.sample_unit);
+    case ShapeKind::spike: return "spike at " + report_time(s.when, h.sample_unit);
+    case ShapeKind::varies: return "varies";
+  }
+  return "varies";
+}
+
+const char* confidence_word(double confidence) {
+  return confidence >= 0.75 ? "high" : confidence >= 0.4 ? "medium" : "low";
+}
+
+std::string biography_shares(const Biography& b) {
+  return "lag " + percent(b.lag) + ", use " + percent(b.use) + ", drag " + percent(b.drag) + ", void " +
+         percent(b.void_) + " of the heap-time";
+}
+
+std::string biography_reading(const Biography& b) {
+  if (b.dragging()) return "leak evidence: drag and void (held after last use, or never used)";
+  if (b.lagging()) return "leak evidence: lag (made long before its first use)";
+  return "no leak evidence: little lag, drag or void";
+}
+
+}  // namespace hpng

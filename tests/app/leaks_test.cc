@@ -1,0 +1,173 @@
+// The leak verdict on labelled real programs (tests/corpus/leaks/README.md):
+// every profile of the leak corpus (GHC 9.0.2 and 9.6.6, -hT -hy -hc -hb)
+// gets the suspects its label says, as `hp2ps-ng --format json` reports
+// them; the precision and recall over it, and over the labelled profiles of
+// today's corpus (GHC 9.6.6 and 9.10.3, held out: older versions of some
+// programs, in seven breakdowns, not looked at while the rule was made but
+// for one threshold), stay at the figures reached.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include "support/today.h"
+#include "support/util.h"
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+const std::string kLeaks = HPNG_TEST_CORPUS "/../leaks";
+const std::string kLabels = HPNG_SOURCE_DIR "/tests/corpus/leaks/labels.tsv";
+
+// program and breakdown -> the label: a pattern of the leaking bands, "-"
+// (healthy) or "short" (too short to judge).
+std::map<std::pair<std::string, std::string>, std::string> labels() {
+  std::map<std::pair<std::string, std::string>, std::string> out;
+  std::istringstream in(read_file(kLabels));
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    size_t a = line.find('\t'), b = line.find('\t', a + 1);
+    out[{line.substr(0, a), line.substr(a + 1, b - a - 1)}] = line.substr(b + 1);
+  }
+  return out;
+}
+
+struct Profile {
+  std::string path, program, breakdown, corpus;
+};
+
+// "…/ghc-9.6.6/journal.hy.hp" (or "…/journal/journal.hy.hp"): a labelled
+// profile.
+std::vector<Profile> profiles(const std::string& root, const std::string& corpus, bool nested) {
+  auto known = labels();
+  std::vector<Profile> out;
+  for (const std::string& ghc : list_dir(root)) {
+    if (!ghc.starts_with("ghc-")) continue;
+    std::vector<std::string> dirs = nested ? list_dir(root + "/" + ghc) : std::vector<std::string>{""};
+    for (const std::string& d : dirs) {
+      std::string dir = root + "/" + ghc + (d.empty() ? "" : "/" + d);
+      for (const std::string& f : list_dir(dir)) {
+        if (!f.ends_with(".hp")) continue;
+        size_t dot = f.find('.');
+        Profile p{dir + "/" + f, f.substr(0, dot), f.substr(dot + 1, f.size() - dot - 4), corpus + "_" + ghc};
+        if (known.count({p.program, p.breakdown})) out.push_back(p);
+      }
+    }
+  }
+  return out;
+}
+
+void PrintTo(const Profile& p, std::ostream* os) { *os << p.path; }
+
+// The strings of a JSON array of strings after `"key": [` (the export
+// escapes only '"', '\\' and controls, which band names here lack).
+std::vector<std::string> string_array(const std::string& json, const std::string& key) {
+  std::vector<std::string> out;
+  size_t k = json.find("\"" + key + "\": [");
+  if (k == std::string::npos) return out;
+  for (k = json.find('[', k) + 1; k < json.size() && json[k] != ']'; ++k) {
+    if (json[k] != '"') continue;
+    std::string s;
+    for (++k; json[k] != '"'; ++k) s += json[k] == '\\' ? json[++k] : json[k];
+    out.push_back(s);
+  }
+  return out;
+}
+
+struct Outcome {
+  bool judged = false;
+  std::vector<std::string> suspects, right;  // right: those the label names
+};
+
+Outcome verdict(const Profile& p, const std::string& label) {
+  CommandResult r = run_in(scratch_dir(), exe() + " --format json -o - " + shell_quote(p.path));
+  EXPECT_EQ(r.status, 0) << r.err;
+  Outcome o{r.out.find("\"judged\": true") != std::string::npos, string_array(r.out, "suspects"), {}};
+  std::regex leaking(label == "-" || label == "short" ? "$^" : label);
+  for (const std::string& s : o.suspects) {
+    if (std::regex_search(s, leaking)) o.right.push_back(s);
+  }
+  return o;
+}
+
+std::string listed(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return "[" + out + "]";
+}
+
+class LeakVerdict : public testing::TestWithParam<Profile> {};
+
+TEST_P(LeakVerdict, NamesTheLabelledBandsAndNoOther) {
+  const Profile& p = GetParam();
+  std::string label = labels().at({p.program, p.breakdown});
+  Outcome o = verdict(p, label);
+  if (label == "short") {
+    EXPECT_FALSE(o.judged) << "a run this short gets no verdict";
+    EXPECT_TRUE(o.suspects.empty());
+  } else if (label == "-") {
+    EXPECT_TRUE(o.suspects.empty()) << "a healthy program accused: " << listed(o.suspects);
+  } else {
+    EXPECT_FALSE(o.right.empty()) << "the leak is not named; suspects " << listed(o.suspects);
+    EXPECT_EQ(o.right.size(), o.suspects.size()) << "a band that does not leak named: " << listed(o.suspects);
+  }
+}
+
+// The leak corpus, profile by profile; today's is held out, scored below.
+INSTANTIATE_TEST_SUITE_P(Corpus, LeakVerdict, testing::ValuesIn(profiles(kLeaks, "leaks", false)),
+                         [](const testing::TestParamInfo<Profile>& i) {
+                           return identifier(i.param.corpus + "_" + i.param.program + "_" + i.param.breakdown);
+                         });
+
+// Precision: of the bands named, those the labels call leaking; recall: of
+// the leaking programs' profiles, those with a leaking band named; and the
+// healthy profiles with any band named.
+struct Score {
+  size_t named = 0, right = 0, leaks = 0, found = 0, healthy = 0, accused = 0;
+  double precision() const { return named ? static_cast<double>(right) / static_cast<double>(named) : 1; }
+  double recall() const { return leaks ? static_cast<double>(found) / static_cast<double>(leaks) : 1; }
+};
+
+Score score(const std::vector<Profile>& ps) {
+  Score s;
+  auto known = labels();
+  for (const Profile& p : ps) {
+    std::string label = known.at({p.program, p.breakdown});
+    if (label == "short") continue;
+    Outcome o = verdict(p, label);
+    s.named += o.suspects.size(), s.right += o.right.size();
+    if (label == "-") ++s.healthy, s.accused += !o.suspects.empty();
+    else ++s.leaks, s.found += !o.right.empty();
+  }
+  std::printf("precision %zu/%zu, recall %zu/%zu, healthy accused %zu/%zu\n", s.right, s.named, s.found, s.leaks,
+              s.accused, s.healthy);
+  return s;
+}
+
+// The figures reached (README, "Which bands leak"); the rule before this
+// verdict (a band still growing at the end) scored 0.03 / 0.03 / 36 of 70
+// on the leak corpus and 0 / 0 / 5 of 14 on today's.
+TEST(LeakScore, OnTheLabelledCorpusEveryLeakNamedAndNoHealthyProgramAccused) {
+  Score s = score(profiles(kLeaks, "leaks", false));
+  ASSERT_GE(s.leaks, 38u);
+  ASSERT_GE(s.healthy, 68u);
+  EXPECT_GE(s.precision(), 1.0);
+  EXPECT_GE(s.recall(), 1.0);
+  EXPECT_EQ(s.accused, 0u);
+}
+
+TEST(LeakScore, OnTodaysCorpusHeldOut) {
+  Score s = score(profiles(today_root(), "today", true));
+  ASSERT_GE(s.leaks, 40u);
+  ASSERT_GE(s.healthy, 14u);
+  EXPECT_GE(s.precision(), 1.0);
+  EXPECT_GE(s.recall(), 0.80);
+  EXPECT_EQ(s.accused, 0u);
+}
+
+}  // namespace
+}  // namespace hpng
