@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <sstream>
 
 #include "base/text.h"
 #include "hpng/matrix/band_shape.h"
@@ -217,6 +218,28 @@ std::string heap_fields(const BandMatrix& m) {
   return out;
 }
 
+// "-hbdrag,void" in the command line of a run by another breakdown: the
+// profile holds only closures in those phases of their lives (GHC's
+// restriction), so its largest band is who holds the drag or void.
+std::string restricted_phases(const std::string& job) {
+  std::istringstream words(job);
+  std::string phases;
+  bool other = false;
+  for (std::string w; words >> w;) {
+    if (w.starts_with("-hb") && w.size() > 3) phases = w;
+    else if (w.size() >= 3 && w.starts_with("-h") && std::string("cmdyrie").find(w[2]) != std::string::npos) other = true;
+  }
+  return other ? phases : "";
+}
+
+std::string restriction_field(const BandMatrix& m) {
+  std::string phases = restricted_phases(m.info.header.job);
+  if (phases.empty() || m.bands.empty() || m.total <= 0) return "";
+  auto top = std::max_element(m.bands.begin(), m.bands.end(), [](const Band& a, const Band& b) { return a.area < b.area; });
+  std::string head = fit(phases.substr(3), 20) + " only: ", tail = " holds " + printed("%.0f%%", 100 * top->area / m.total);
+  return field("restricted", head + fit(top->name, kWidth - 14 - columns(head) - columns(tail)) + tail);
+}
+
 // Why a band's final figure can be far below where its trend was judged.
 std::string end_field(const BandMatrix& m) {
   Span s = span_with_data(m);
@@ -335,7 +358,8 @@ std::string profile_report(const BandMatrix& m, const std::string& input, bool e
   std::vector<size_t> order = report_order(f, v);
   std::string bio =
       v.biographical ? field("biography", biography_shares(v.biography)) + field("", biography_reading(v.biography)) : "";
-  return profile_fields(m, input) + end_field(m) + bio + field("suspects", suspects(m, v)) + suspect_lines(m, v) + "\n" +
+  return profile_fields(m, input) + end_field(m) + bio + restriction_field(m) + field("suspects", suspects(m, v)) +
+         suspect_lines(m, v) + "\n" +
          band_table(m, f, v, order, every_band);
 }
 

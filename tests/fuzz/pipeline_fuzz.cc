@@ -1,6 +1,6 @@
 // Fuzz target: the whole pipeline from bytes to a rendered page in memory,
-// through the transformations; an SVG must hold XML's characters only,
-// whatever the names. The first two bytes pick the flags, the
+// through the transformations; an SVG must hold XML's characters only, and
+// the text report (its leak verdict) fit 80 columns, whatever the names. The first two bytes pick the flags, the
 // stages and the output; the rest is the input, sniffed (.hp or eventlog).
 #include <cstdint>
 #include <string>
@@ -10,6 +10,7 @@
 #include "hpng/matrix/band_matrix.h"
 #include "hpng/output/export.h"
 #include "hpng/output/html_page.h"
+#include "hpng/output/text_report.h"
 #include "hpng/shade/heap_lines.h"
 #include "hpng/layout/layout.h"
 #include "hpng/matrix/percent.h"
@@ -48,6 +49,17 @@ bool only_xml_characters(const std::string& s) {
   return true;
 }
 
+// The text report's promise: no line over 80 columns (a column a UTF-8
+// character), whatever the names, shapes and verdict.
+bool fits_80_columns(const std::string& report) {
+  size_t columns = 0;
+  for (char c : report) {
+    if (c == '\n') columns = 0;
+    else if ((c & 0xC0) != 0x80 && ++columns > 80) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -82,6 +94,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     style.heap_lines = g & 16;
     if (g & 128) style.width = 216, style.height = 144, style.max_key_width = 86;  // the smallest picture
     std::vector<double> shades = hpng::assign_shades(m, palette, nullptr);
+    if (!fits_80_columns(hpng::profile_report(m, "fuzz", f & 8))) __builtin_trap();
     if (g & 8) hpng::to_percent(m);
     if (style.heap_lines) hpng::fit_heap_lines(m);
     hpng::ChartLayout layout = hpng::layout_chart(m, shades, style);

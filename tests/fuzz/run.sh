@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs each fuzz target for SECONDS on a seed corpus made from the crafted
 # hp2ps cases, the bundled real profiles and the small real eventlogs (GHC
-# 9.0.2, 9.6 and 9.10). Crashes are written to
+# 9.0.2, 9.6 and 9.10), and the labelled leak corpus. Crashes are written to
 # tests/fuzz/findings/; copy each into tests/fuzz/regressions/ once fixed,
 # where an ordinary test replays it.
 # usage: tests/fuzz/run.sh BUILD_DIR SECONDS   (FUZZ_TARGETS="name:seeds ..." picks some)
@@ -27,6 +27,11 @@ for f in "$work"/today/*/*/*.eventlog "$work"/today/*/*/*.hp; do
     *.eventlog) [ "$(stat -c %s "$f")" -lt 32000 ] && cp "$f" "$work/eventlog/$seed" ;;
     *.hp) [ "$(stat -c %s "$f")" -lt 64000 ] && cp "$f" "$work/hp/$seed" ;;
   esac
+done
+# The labelled leak corpus: profiles of every shape the leak verdict names.
+mkdir -p "$work/leaks" && tar -xJf "$here/../corpus/leaks/leaks.tar.xz" -C "$work/leaks"
+for f in "$work"/leaks/*/*.hp; do
+  [ "$(stat -c %s "$f")" -lt 64000 ] && cp "$f" "$work/hp/leaks_$(basename "$(dirname "$f")")_$(basename "$f")"
 done
 cp "$here"/regressions/*.hp "$work/hp/" 2>/dev/null || true
 cp "$here"/regressions/*.eventlog "$work/eventlog/" 2>/dev/null || true

@@ -151,6 +151,20 @@ TEST(TextReport, NoTwoBandsShareALabel) {
   EXPECT_NE(rows[rows.size() - 1], rows[rows.size() - 2]);
 }
 
+// GHC's restriction (+RTS -hc -hbdrag,void) leaves only the closures in
+// those phases: the largest band is who holds them.
+TEST(TextReport, ARestrictedProfileSaysWhoHoldsThePhases) {
+  std::string hp = profile({{"holder", {3000, 3000}}, {"other", {1000, 1000}}});
+  std::string restricted = hp;
+  restricted.replace(restricted.find("JOB \"j\""), 7, "JOB \"p +RTS -hc -hbdrag,void -i0.1\"");
+  EXPECT_NE(profile_report(every(restricted), "p.hp", false).find("  restricted  drag,void only: holder holds 75%\n"),
+            std::string::npos);
+  std::string biography = hp;
+  biography.replace(biography.find("JOB \"j\""), 7, "JOB \"p +RTS -hb -i0.1\"");
+  EXPECT_EQ(profile_report(every(biography), "p.hp", false).find("restricted"), std::string::npos) << "-hb is no restriction";
+  EXPECT_EQ(profile_report(every(hp), "p.hp", false).find("restricted"), std::string::npos);
+}
+
 TEST(TextReport, DiffListsTheLargestChangesGrowthFirst) {
   BandMatrix before = every(profile({{"fixed", {9000000, 9000000}}, {"same", {5, 5}}, {"worse", {100, 100}}, {"gone", {1000, 1000}}}));
   BandMatrix after = every(profile({{"fixed", {1000000, 1000000}}, {"same", {5, 5}}, {"worse", {3100, 3100}}, {"new", {20, 20}}}));
