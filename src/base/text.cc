@@ -118,11 +118,14 @@ std::string printed(const char* format, double v) {
 }
 
 std::string si_amount(double v, const std::string& unit, bool sign) {
-  static const char* const kPrefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+  static const char* const kPrefixes[] = {"", "k", "M", "G", "T", "P", "E", "Z", "Y"};
   double a = std::fabs(v);
   size_t k = 0;
   while (a >= 999.95 && k + 1 < std::size(kPrefixes)) a /= 1000, ++k;  // 999.96 kB shows as 1.0 MB
   std::string head = v < 0 ? "-" : sign && v > 0 ? "+" : "";
+  // Past yotta (a crafted .hp's 36 digits) an exponent keeps the figure as
+  // short as the others: the report's columns hold 8 characters.
+  if (a >= 999.95) return head + printed("%.0e", std::fabs(v)) + " " + (unit == "bytes" ? "B" : unit);
   std::string number = printed(k == 0 ? "%.0f" : "%.1f", a);
   if (unit == "bytes") return head + number + " " + kPrefixes[k] + "B";
   return head + number + (k ? std::string(" ") + kPrefixes[k] : "") + " " + unit;

@@ -35,6 +35,10 @@ TEST(Text, SiAmounts) {
   EXPECT_EQ(si_amount(-2500, "bytes", true), "-2.5 kB");
   EXPECT_EQ(si_amount(0, "bytes", true), "0 B");
   EXPECT_EQ(si_amount(1234567, "words"), "1.2 M words");
+  EXPECT_EQ(si_amount(2.5e26, "bytes"), "250.0 YB");
+  // A crafted .hp's 36 digits: an exponent, as short as the rest.
+  EXPECT_EQ(si_amount(1.2345678901234568e35, "bytes", true), "+1e+35 B");
+  EXPECT_EQ(si_amount(-4e40, "words"), "-4e+40 words");
   EXPECT_EQ(printed("%.2f", 3.14159), "3.14");
 }
 

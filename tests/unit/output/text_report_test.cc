@@ -111,7 +111,13 @@ TEST(TextReport, ABiographyIsReadForWhatItIs) {
 TEST(TextReport, EveryLineFitsEightyColumnsAndNoControlCharacterPasses) {
   std::string stack = "go";
   for (int k = 0; k < 400; ++k) stack += "/f" + std::to_string(k);
-  std::string hp = profile({{stack, {100, 200}}, {"evil\x1b[31mred\x7f\xc2\x9b", {50, 60}}, {std::string(5000, 'x'), {1, 2}}});
+  std::string hp = profile({{stack, {100, 200}},
+                            {"evil\x1b[31mred\x7f\xc2\x9b", {50, 60}},
+                            {std::string(5000, 'x'), {1, 2}},
+                            {"huge", {0, 0}}});
+  // A 36-digit value (a fuzzer's find: "123456789012345680.0 EB" made an
+  // 87-column line).
+  hp.replace(hp.find("huge\t0"), 6, "huge\t123456789012345678901234567890123456");
   hp.replace(hp.find("JOB \"j\""), 7, "JOB \"" + std::string(300, 'J') + "\"");
   std::string r = profile_report(every(hp), std::string(200, 'p') + ".hp", true);
   for (const std::string& line : lines(r)) EXPECT_LE(columns(line), 80u) << line;
