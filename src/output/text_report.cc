@@ -86,15 +86,17 @@ std::string keep_end(const std::string& s, size_t width) {
   return "\u2026" + s.substr(from);
 }
 
-// A cell may hold a profile's unit: shown safe for a terminal, as names are.
+// A cell may hold a profile's unit: shown safe for a terminal, as names
+// are, and cut to the cell whatever its length ("by(tes) \v" in a crafted
+// .hp), so that the row keeps its 80 columns.
 std::string pad_left(const std::string& raw, size_t width) {
-  std::string s = terminal_safe(raw);
-  return std::string(width > columns(s) ? width - columns(s) : 0, ' ') + s;
+  std::string s = fit_end(terminal_safe(raw), width);
+  return std::string(width - columns(s), ' ') + s;
 }
 
 std::string pad_right(const std::string& raw, size_t width) {
-  std::string s = terminal_safe(raw);
-  return s + std::string(width > columns(s) ? width - columns(s) : 0, ' ');
+  std::string s = fit_end(terminal_safe(raw), width);
+  return s + std::string(width - columns(s), ' ');
 }
 
 std::string time_unit(const std::string& unit) { return unit == "seconds" ? "s" : unit; }

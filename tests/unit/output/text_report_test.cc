@@ -121,6 +121,10 @@ TEST(TextReport, EveryLineFitsEightyColumnsAndNoControlCharacterPasses) {
   hp.replace(hp.find("JOB \"j\""), 7, "JOB \"" + std::string(300, 'J') + "\"");
   std::string r = profile_report(every(hp), std::string(200, 'p') + ".hp", true);
   for (const std::string& line : lines(r)) EXPECT_LE(columns(line), 80u) << line;
+  // Units of any length (a fuzzer's find: "by(tes) \v" made 86 columns).
+  std::string units = hp;
+  units.replace(units.find("\"seconds\""), 9, "\"sec(s) \\u and more\"").replace(units.find("\"bytes\""), 7, "\"by(tes) \\v\"");
+  for (const std::string& line : lines(profile_report(every(units), "u.hp", true))) EXPECT_LE(columns(line), 80u) << line;
   for (char c : r) EXPECT_FALSE((static_cast<unsigned char>(c) < 0x20 && c != '\n') || c == 0x7f) << int(c);
   EXPECT_EQ(r.find("\xc2\x9b"), std::string::npos) << "a C1 control (CSI) reaches the terminal";
   EXPECT_NE(r.find(" go/\u2026/f396/f397/f398/f399\n"), std::string::npos) << "a stack keeps its first and last frames, as the key:\n" << r;
