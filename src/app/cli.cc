@@ -383,8 +383,8 @@ void add_several_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_option("--x-max", o.x_max, "The time axis spans at least this many seconds (sample units)")
       ->check(within(1e-300, 1e300, "takes a time span above 0"));
   app.add_option("--y-max", p.y_max, "The value axis reaches at least this value (bytes or the profile's unit; 50M, 2GiB)");
-  app.add_flag("--stable-colours,--stable-colors", o.stable_colours,
-               "Colour each band from its name: the same in every run, file and chart");
+  app.add_flag("--stable-colours,--stable-colors", o.output.stable_colours,
+               "Colour each band from its name: the same in every run, file and chart (a page of several runs: the default)");
 }
 
 void add_gate_options(CLI::App& app, Parsed& p) {
@@ -420,8 +420,8 @@ void add_picture_options(CLI::App& app, Options& o, Parsed& p) {
   std::string names;
   for (const std::string& n : palette_names()) names += (names.empty() ? "" : ", ") + n;
   app.add_option("--palette", o.output.palette,
-                 "Band fills: " + names + ". Default greys, hp2ps with -c. okabe-ito, tol-bright, tol-muted and "
-                 "viridis are colour-blind safe")
+                 "Band fills: " + names + ". Default greys, hp2ps with -c; an HTML page tol-muted. okabe-ito, "
+                 "tol-bright, tol-muted and viridis are colour-blind safe")
       ->check(CLI::Validator(
           [names](const std::string& v) -> std::string {
             return find_palette(v) ? "" : "'" + v + "' is not a palette (" + names + ")";
@@ -493,7 +493,7 @@ void finish_options(CLI::App& app, Options& o, const Parsed& p) {
   check_diff(o);
   check_orders(o);
   check_watch(o);
-  if (o.stable_colours && o.output.palette) throw usage_error(Code::conflicting_options, "--stable-colours and --palette: use one or the other");
+  if (o.output.stable_colours && o.output.palette) throw usage_error(Code::conflicting_options, "--stable-colours and --palette: use one or the other");
   if (p.y_max) o.y_max = amount("--y-max", *p.y_max);
   if (o.percent && o.y_max) throw usage_error(Code::conflicting_options, "--percent draws 0 to 100 %: --y-max does not apply");
   finish_gates(o, p);

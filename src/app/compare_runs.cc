@@ -49,7 +49,7 @@ Produce compare_output(const Job& job, std::vector<BandMatrix>& ms, Warnings& wa
     return [&ms, names, raw = plan.files.csv_raw](const Put& put) { matrices_csv(ms, names, put, raw); };
   }
   if (plan.files.format == OutputFormat::text) return whole(compare_report(ms, names, job.select.band_limit == 0));
-  std::vector<double> shades = band_shades(ms[0], plan, job.matrix);
+  std::vector<double> shades = band_shades(ms[0], plan);
   name_charts(ms, names);
   std::string title = job.asked.title ? *job.asked.title : "compare: " + names[0] + " ...";
   // The charts share one file's vertex budget, so that it stays as small

@@ -18,7 +18,7 @@ Produce diff_output(const Job& job, BandMatrix& d, Warnings& warnings) {
   apply_scales(d, job.matrix, warnings);
   if (plan.files.format == OutputFormat::json) return [&d](const Put& put) { matrix_json(d, put); };
   if (plan.files.format == OutputFormat::csv) return [&d, raw = plan.files.csv_raw](const Put& put) { matrix_csv(d, put, raw); };
-  std::vector<double> shades = band_shades(d, plan, job.matrix);
+  std::vector<double> shades = band_shades(d, plan);
   std::string title = plan.chart.title ? *plan.chart.title : d.info.header.job;
   if (plan.files.format == OutputFormat::html) {
     return whole(page_output({&d}, {d.info.header.job}, layout_chart(d, shades, plan.chart), shades, title, "diff", plan,

@@ -129,8 +129,8 @@ void finish_matrix(BandMatrix& m, const MatrixPlan& p, const ChartStyle& style, 
   fit_heap_lines(m);
 }
 
-std::vector<double> band_shades(const BandMatrix& m, const OutputPlan& plan, const MatrixPlan& p) {
-  if (!p.stable_colours) return assign_shades(m, plan.palette, plan.aux ? &*plan.aux : nullptr);
+std::vector<double> band_shades(const BandMatrix& m, const OutputPlan& plan) {
+  if (!plan.stable_colours) return assign_shades(m, plan.palette, plan.aux ? &*plan.aux : nullptr);
   std::vector<std::string> names;
   for (const Band& b : m.bands) names.push_back(b.name);
   return stable_shades(names, m.info.info_tables);
@@ -199,7 +199,7 @@ Produce picture_or_export(const BandMatrix& m, const std::vector<double>& shades
 }  // namespace
 
 Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warnings& warnings) {
-  std::vector<double> shades = band_shades(m, plan, job.matrix);
+  std::vector<double> shades = band_shades(m, plan);
   apply_scales(m, job.matrix, warnings);
   // The bands' figures and the scales drawn, whatever is drawn over them.
   std::string aux = write_aux(m, shades);

@@ -40,7 +40,7 @@ void apply_scales(BandMatrix& m, const MatrixPlan& p, Warnings& warnings);
 void finish_matrix(BandMatrix& m, const MatrixPlan& p, const ChartStyle& style, Warnings& warnings);
 
 // The fills: --stable-colours, else the palette (and the .aux's).
-std::vector<double> band_shades(const BandMatrix& m, const OutputPlan& plan, const MatrixPlan& p);
+std::vector<double> band_shades(const BandMatrix& m, const OutputPlan& plan);
 
 // The picture's bytes; `title` is the document's (PS %%Title, PDF, SVG).
 std::string render_picture(const ChartLayout& layout, const std::string& title, const OutputPlan& plan,

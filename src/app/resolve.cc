@@ -160,6 +160,21 @@ std::vector<InputRef> input_refs(const Job& job) {
   return refs;
 }
 
+// A page is read in a browser, no hp2ps output: in hp2ps's greys its
+// bands cannot be told apart, in hp2ps's -c cycle they are hard on the eye
+// and not colour-blind safe. So unless a palette is asked for, a page is
+// in Paul Tol's muted colours (nine, colour-blind safe, none grey; a page
+// of several runs in the stable colours); every other format keeps
+// hp2ps's choice, the drop-in's pixels (greys, -c its cycle).
+bool page_default(const OutputRequest& o, OutputFormat f) {
+  return f == OutputFormat::html && !o.palette && !o.stable_colours;
+}
+
+Palette palette_of(const OutputRequest& o, OutputFormat f) {
+  if (o.palette) return *find_palette(*o.palette);
+  return page_default(o, f) ? *find_palette("tol-muted") : default_palette(o.style.colour);
+}
+
 }  // namespace
 
 std::string shown_name(const ProfileInput& in) { return in.path == "-" ? "stdin" : in.path; }
@@ -174,9 +189,10 @@ OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings) {
     throw usage_error(Code::conflicting_options, "the text report gives sizes and growth: --percent does not apply");
   }
   if (job.asked.files.reuse_aux && !plan.files.read_aux.empty()) plan.aux = read_aux(load_input(plan.files.read_aux));
-  plan.palette = job.asked.palette ? *find_palette(*job.asked.palette) : default_palette(job.asked.style.colour);
+  plan.palette = palette_of(job.asked, plan.files.format);
+  plan.stable_colours = job.asked.stable_colours || (page_default(job.asked, plan.files.format) && several);
   plan.chart = chart_style(job.asked, plan.palette, plan.files.format, format, warnings);
-  plan.chart.mark_same_fills = job.matrix.stable_colours;
+  plan.chart.mark_same_fills = plan.stable_colours;
   // A simplified chart needs only the samples its columns can show: eight
   // buckets a column, so that their extremes survive.
   plan.time_buckets = plan.is_chart() ? 8 * most_columns(plan.chart) : 0;
@@ -230,7 +246,7 @@ Job resolve_job(const Options& o, Warnings& warnings) {
     job.read.ipe = ipe_band_namer(log);
   }
   job.select = o.select;
-  job.matrix = {o.x_max, o.y_max, o.percent, o.stable_colours, o.mixed_units};
+  job.matrix = {o.x_max, o.y_max, o.percent, o.mixed_units};
   job.asked = o.output;
   job.watch_interval = o.watch.value_or(2);
   job.watch_pid = o.watch_pid;

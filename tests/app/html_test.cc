@@ -85,6 +85,61 @@ INSTANTIATE_TEST_SUITE_P(
                     PageCase{"many_bands_no_limit", "-m0 " + kInputs + "many-bands-25.hp"}),
     [](const testing::TestParamInfo<PageCase>& i) { return i.param.name; });
 
+// Each band's fill in the page's data, in drawing order, by chart.
+std::vector<std::vector<std::pair<std::string, std::string>>> fills(const std::string& page) {
+  std::vector<std::vector<std::pair<std::string, std::string>>> charts;
+  std::regex band("\"name\":\"((?:[^\"\\\\]|\\\\.)*)\",\"fill\":\"#([0-9a-f]{6})\"");
+  for (size_t at = page.find("{\"input\":"); at != std::string::npos; at = page.find("{\"input\":", at + 1)) {
+    size_t end = page.find("\"marks\":", at);
+    std::string chart = page.substr(at, end - at);
+    charts.emplace_back();
+    for (auto it = std::sregex_iterator(chart.begin(), chart.end(), band); it != std::sregex_iterator(); ++it) {
+      charts.back().emplace_back((*it)[1], (*it)[2]);
+    }
+  }
+  return charts;
+}
+
+bool grey(const std::string& hex) { return hex.substr(0, 2) == hex.substr(2, 2) && hex.substr(2, 2) == hex.substr(4, 2); }
+
+class PageColours : public testing::TestWithParam<PageCase> {};
+
+// A page made without a colour flag is in colour: no band but OTHER grey,
+// no two bands of a chart with one fill while the palette (Paul Tol's
+// muted 9, or the stable colours' 16 for several runs) has another. The
+// SVG of the same command (as its PostScript) stays hp2ps's greys.
+TEST_P(PageColours, AreColourBlindSafeAndDistinctWithoutFlags) {
+  std::string dir = scratch_dir();
+  std::string page = page_of(dir, GetParam().flags);
+  size_t palette = GetParam().name == "compare" || GetParam().name == "diff" ? 16 : 9;
+  auto charts = fills(page);
+  ASSERT_FALSE(charts.empty());
+  for (const auto& bands : charts) {
+    std::set<std::string> distinct;
+    size_t named = 0;
+    for (const auto& [name, fill] : bands) {
+      if (name == "OTHER") continue;
+      EXPECT_FALSE(grey(fill)) << name << " is grey: #" << fill;
+      distinct.insert(fill), ++named;
+    }
+    EXPECT_EQ(distinct.size(), std::min(named, palette)) << GetParam().flags;
+  }
+  ASSERT_EQ(run_in(dir, exe() + " " + GetParam().flags + " --no-aux -o p.svg").status, 0);
+  std::string svg = read_file(dir + "/p.svg");
+  std::regex rgb("fill:rgb\\(([0-9.]+)%,([0-9.]+)%,([0-9.]+)%\\)");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), rgb); it != std::sregex_iterator(); ++it) {
+    EXPECT_TRUE((*it)[1] == (*it)[2] && (*it)[2] == (*it)[3]) << "a picture keeps hp2ps's greys: " << (*it)[0];
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    WithoutFlags, PageColours,
+    testing::Values(PageCase{"hp", kInputs + "leakyavg.hc.hp"}, PageCase{"eventlog", kInputs + "leak-hT-N2.eventlog"},
+                    PageCase{"many_bands", "-m0 " + kInputs + "many-bands-25.hp"},
+                    PageCase{"compare", "--compare " + kInputs + "banksim.hc.hp " + kInputs + "banksim.hc-i0.001.hp"},
+                    PageCase{"diff", "--diff " + kInputs + "banksim.hc.hp " + kInputs + "banksim.hc-i0.001.hp"}),
+    [](const testing::TestParamInfo<PageCase>& i) { return i.param.name; });
+
 // 1,500 bands of long names over 300 samples, every one drawn (-m0): the
 // page keeps its budget by drawing fewer bands, as SVG does.
 TEST(PageSize, StaysUnderAMegabyteWithManyBandsAndSamples) {

@@ -85,8 +85,18 @@ async function checkBands(page) {
     const drawn = new Set([...document.querySelectorAll('#chart path[data-band]')].map(p => p.dataset.band));
     const keyed = new Set([...document.querySelectorAll('#legend button[data-band]')].map(b => b.dataset.band));
     const tables = [...document.querySelectorAll('table.figures')].map(t => [...t.tBodies[0].rows].map(r => r.dataset.band));
-    return d.charts.map((c, k) => ({ names: c.bands.map(b => b.name), drawn: [...drawn], keyed: [...keyed], rows: tables[k] || [] }));
+    return d.charts.map((c, k) => ({ names: c.bands.map(b => b.name), drawn: [...drawn], keyed: [...keyed], rows: tables[k] || [],
+      fills: c.bands.filter(b => b.name !== 'OTHER').map(b => b.fill),
+      swatches: [...document.querySelectorAll('#legend button[data-band] .swatch')].map(s => getComputedStyle(s).backgroundColor) }));
   })()`);
+  // A page is in colour whatever the flags (-c included): no band but
+  // OTHER grey, in the data and in the key's swatches as the browser shows them.
+  const greyHex = f => f.slice(1, 3) === f.slice(3, 5) && f.slice(3, 5) === f.slice(5, 7);
+  const greyCss = c => { const m = c.match(/\d+/g); return m && m[0] === m[1] && m[1] === m[2]; };
+  for (const [k, c] of r.entries()) {
+    check(`chart ${k}: no band but OTHER is grey`, c.fills.every(f => !greyHex(f)), c.fills.filter(greyHex).slice(0, 3).join(' '));
+    check(`chart ${k}: the key's swatches are in colour`, c.swatches.filter(greyCss).length <= 1, c.swatches.slice(0, 4).join(' '));
+  }
   // The SVG spells a name as XML can hold it: C0 controls but tab and
   // newline as spaces, U+FFFE and U+FFFF as U+FFFD.
   const asXml = n => n.replace(/[\x00-\x08\x0b-\x1f]/g, ' ').replace(/[\ufffe\uffff]/g, '\ufffd');

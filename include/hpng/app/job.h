@@ -47,6 +47,9 @@ struct OutputPlan {
   FilePlan files;
   ChartStyle chart;
   Palette palette;
+  // Colours from each band's identity (--stable-colours, or a page of
+  // several runs: a band is one colour on the whole page).
+  bool stable_colours = false;
   // A chart keeps the samples its columns can show (time_buckets.h); JSON
   // and CSV (0) every sample.
   size_t time_buckets = 0;
@@ -59,7 +62,6 @@ struct OutputPlan {
 struct MatrixPlan {
   std::optional<double> x_max, y_max;  // the axes reach at least this far
   bool percent = false;
-  bool stable_colours = false;
   bool mixed_units = false;  // --compare, --diff: accept profiles in different units
 };
 

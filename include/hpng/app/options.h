@@ -34,7 +34,8 @@ struct OutputRequest {
   ChartStyle style;
   double dpi = 96;
   bool exact = false;                 // --exact: draw every sample
-  std::optional<std::string> palette; // --palette; else greys, or hp2ps's with -c
+  std::optional<std::string> palette; // --palette; else greys, or hp2ps's with -c (a page: plan_output)
+  bool stable_colours = false;        // --stable-colours
   bool transparent = false;           // --transparent
   std::optional<std::string> title;   // --title
   std::optional<Length> width, height;  // --width, --height
@@ -52,7 +53,6 @@ struct Options {
   std::vector<std::string> more_inputs;  // the inputs after files.input (--compare, --diff)
   Several several = Several::none;
   bool mixed_units = false;           // --allow-mixed-units
-  bool stable_colours = false;        // --stable-colours
   std::optional<double> x_max, y_max;  // --x-max, --y-max
   std::optional<double> watch;        // --watch[=SECONDS]
   std::optional<int> watch_pid;       // --watch-pid

@@ -5,6 +5,8 @@
 // band has one fill everywhere; --stable-colours depends on names only.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <array>
 #include <cmath>
 #include <map>
@@ -325,6 +327,37 @@ TEST(StableColours, AColourIsAFunctionOfTheBandsIdentityAlone) {
   EXPECT_EQ(stable_shades({"go[M.hs:11:1-5]/main", "go[M.hs:5:1-5]/main"}), (std::vector<double>{two[1], two[0]}));
   EXPECT_EQ(stable_shades({"x/main.l...", "x/main.l... (2)"}), stable_shades({"(272)x/main.l...", "(273)x/main.l..."}));
   EXPECT_EQ(band_identity("go[M.hs:(3,1)-(4,9)]/f[cc 7]/main"), "go/f/main");
+}
+
+// Two bands that hash to one colour: one keeps it, the same one whatever
+// else the chart holds and in whatever order, the other takes a colour no
+// band wants; only past the palette's 16 colours are fills shared.
+TEST(StableColours, NoTwoBandsOfAChartShareAFillWhileThePaletteHasOne) {
+  std::vector<std::string> names;
+  for (int k = 0; k < 20; ++k) names.push_back("band" + std::to_string(k));
+  auto distinct = [](const std::vector<double>& v) { return std::set<double>(v.begin(), v.end()).size(); };
+  EXPECT_EQ(distinct(stable_shades({names.begin(), names.begin() + 16})), 16u);
+  EXPECT_EQ(distinct(stable_shades(names)), 16u);
+  std::string a, b;  // two names that want one colour, alone
+  for (size_t i = 0; i < names.size() && b.empty(); ++i) {
+    for (size_t j = i + 1; j < names.size() && b.empty(); ++j) {
+      if (stable_shades({names[i]}) == stable_shades({names[j]})) a = names[i], b = names[j];
+    }
+  }
+  ASSERT_FALSE(b.empty());
+  double wanted = stable_shades({a})[0];
+  std::vector<double> ab = stable_shades({a, b}), ba = stable_shades({b, a});
+  EXPECT_NE(ab[0], ab[1]);
+  EXPECT_EQ(ab[0], ba[1]) << "the same band keeps the colour in either order";
+  EXPECT_TRUE(ab[0] == wanted || ab[1] == wanted);
+  std::string z;  // a third that wants another colour
+  for (const std::string& n : names) {
+    if (stable_shades({n})[0] != wanted && stable_shades({n, a, b})[0] == stable_shades({n})[0]) z = n;
+  }
+  ASSERT_FALSE(z.empty());
+  std::vector<double> zab = stable_shades({z, a, b});
+  EXPECT_EQ(zab[1], ab[0]) << "the band that keeps the colour keeps it beside any other";
+  EXPECT_EQ(distinct(zab), 3u);
 }
 
 // -hi bands told apart by their table names (which every build changes):
