@@ -7,6 +7,7 @@
 
 #include "base/text.h"
 #include "output/page_assets.h"
+#include "output/notes.h"
 #include "output/page_data.h"
 
 namespace hpng {
@@ -80,11 +81,24 @@ std::string runs_section(const HtmlPage& page) {
   return out + "</section>\n";
 }
 
+// Under the chart: why bands are bare addresses, chart by chart.
+std::string unnamed_notes(const HtmlPage& page) {
+  std::string out;
+  for (const PageChart& c : page.charts) {
+    auto [unnamed, why] = unnamed_note(unnamed_addresses(*c.matrix));
+    if (unnamed.empty()) continue;
+    std::string whose = page.charts.size() > 1 ? c.input + ": " : "";
+    out += "<p class=\"note unnamed\">" + markup_escape(whose + unnamed + " " + why) + "</p>\n";
+  }
+  return out;
+}
+
 std::string chart_section(const HtmlPage& page) {
   return "<section id=\"chart-section\" aria-label=\"Chart\">\n"
          "<div class=\"toolbar\"><span id=\"range\">Drag over the chart to zoom into a time range.</span>"
          "<button type=\"button\" id=\"reset-zoom\" disabled>Show the whole run</button></div>\n"
-         "<div id=\"chart\">" + inline_svg(page.svg) + "</div>\n<div id=\"tip\" role=\"status\" hidden></div>\n</section>\n";
+         "<div id=\"chart\">" + inline_svg(page.svg) + "</div>\n<div id=\"tip\" role=\"status\" hidden></div>\n" +
+         unnamed_notes(page) + "</section>\n";
 }
 
 }  // namespace

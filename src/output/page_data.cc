@@ -80,6 +80,21 @@ void append_verdict(std::string& out, const Verdict& v, size_t b, const ProfileH
   append_number(out, rank == v.suspects.end() ? -1 : static_cast<double>(rank - v.suspects.begin()));
 }
 
+// A -hi band's record, for the table's columns (what eventlog2html's
+// Detailed tab shows).
+void append_record(std::string& out, const InfoTable& t) {
+  const std::pair<const char*, const std::string*> fields[] = {
+      {"closure_type", &t.closure_type}, {"type", &t.type}, {"module", &t.module}, {"src_loc", &t.src_loc}};
+  append_key(out, "ipe");
+  out += '{';
+  for (size_t i = 0; i < std::size(fields); ++i) {
+    if (i) out += ',';
+    append_key(out, fields[i].first);
+    append_json_string(out, *fields[i].second);
+  }
+  out += "},";
+}
+
 void append_bands(std::string& out, const PageChart& c, const std::vector<size_t>& at) {
   const BandMatrix& m = *c.matrix;
   std::vector<BandFigures> figures = band_figures(m);
@@ -97,6 +112,7 @@ void append_bands(std::string& out, const PageChart& c, const std::vector<size_t
     append_figures(out, figures[b], m.total);
     out += ',';
     if (!m.difference) append_verdict(out, verdict, b, m.info.header), out += ',';
+    if (auto t = m.info.info_tables.find(m.bands[b].name); t != m.info.info_tables.end()) append_record(out, t->second);
     append_key(out, "values");
     append_values(out, m.bands[b].values, at);
     out += '}';

@@ -11,6 +11,7 @@
 
 #include "base/text.h"
 #include "hpng/matrix/band_shape.h"
+#include "output/notes.h"
 #include "output/shape_words.h"
 
 namespace hpng {
@@ -360,7 +361,9 @@ std::string profile_report(const BandMatrix& m, const std::string& input, bool e
   std::vector<size_t> order = report_order(f, v);
   std::string bio =
       v.biographical ? field("biography", biography_shares(v.biography)) + field("", biography_reading(v.biography)) : "";
-  return profile_fields(m, input) + end_field(m) + bio + restriction_field(m) + field("suspects", suspects(m, v)) +
+  auto [unnamed, why] = unnamed_note(unnamed_addresses(m));
+  std::string note = unnamed.empty() ? "" : field("unnamed", unnamed) + field("", why);
+  return profile_fields(m, input) + end_field(m) + note + bio + restriction_field(m) + field("suspects", suspects(m, v)) +
          suspect_lines(m, v) + "\n" +
          band_table(m, f, v, order, every_band);
 }

@@ -200,6 +200,17 @@ TEST(PageText, SaysHowItWasMadeAndWhatTheReadWarned) {
   EXPECT_NE(page.find("<dt>Breakdown</dt><dd>not recorded in a .hp file</dd>"), std::string::npos);
 }
 
+// A real GHC 9.6 -hi log whose library closures have no record: the page
+// says so under the chart, with their share of the heap; a -hc page does not.
+TEST(PageText, BareAddressesAreExplainedUnderTheChart) {
+  std::string dir = scratch_dir();
+  std::string page = page_of(dir, std::string(HPNG_TODAY_CORPUS) + "/ghc-9.6.6/cache/cache.hi.eventlog");
+  std::regex note("<p class=\"note unnamed\">[0-9]+ of [0-9]+ bands, [0-9]+% of the heap-time, are bare info-table "
+                  "addresses: no IPE record \\(libraries built without -finfo-table-map\\)</p>");
+  EXPECT_TRUE(std::regex_search(page, note));
+  EXPECT_EQ(page_of(dir, kInputs + "leakyavg.hc.hp").find("note unnamed"), std::string::npos);
+}
+
 TEST(PageText, AnEventlogGivesItsRun) {
   std::string dir = scratch_dir();
   std::string page = page_of(dir, kInputs + "leak-hT-N2.eventlog");

@@ -46,6 +46,8 @@ const cases = {
   diff: () => ['-c', '--diff', join(inputs, 'banksim.hc.hp'), join(inputs, 'banksim.hc-i0.001.hp')],
   'many-bands': () => ['-m0', ...manyBands(join(scratch, 'many.hp'))],
   'control-names': () => ['-c', ...controlNames(join(scratch, 'control.hp'))],
+  // A real GHC 9.6 -hi log (today's corpus, in the build tree): its records in the table.
+  hi: () => [join(process.env.HPNG_TODAY || '.', 'ghc-9.6.6/cache/cache.hi.eventlog')],
   // By hand: any profile (bench/run.sh's 200 MB ones): HPNG_INPUT=FILE, HPNG_FLAGS="-c".
   input: () => [...(process.env.HPNG_FLAGS || '').split(' ').filter(Boolean), process.env.HPNG_INPUT],
 };
@@ -243,6 +245,31 @@ async function checkVerdict(page) {
   check('only the suspects are marked', json.bands.every(b => (rows.get(b.name).cls === 'suspect') === json.suspects.includes(b.name)));
 }
 
+// A -hi page's table: the records' closure type, type, module and
+// location as columns (empty where a band has none), sortable; every row's
+// whole name on hover.
+async function checkRecords(page) {
+  const t = await page.eval(`(() => {
+    const table = document.querySelectorAll('table.figures')[0];
+    const keys = [...table.querySelectorAll('th')].map(th => th.dataset.key || th.textContent);
+    const rows = [...table.tBodies[0].rows].map(r => ({ band: r.dataset.band, title: r.cells[0].title, cells: [...r.cells].map(c => c.textContent) }));
+    const d = JSON.parse(document.getElementById('hpng-data').textContent);
+    return { keys, rows, ipe: Object.fromEntries(d.charts[0].bands.filter(b => b.ipe).map(b => [b.name, b.ipe])) };
+  })()`);
+  check('every row has its whole name on hover', t.rows.every(r => r.title === r.band));
+  if (caseName !== 'hi') return;
+  const at = k => t.keys.indexOf(k);
+  check('a -hi table has the records\' columns', ['closure_type', 'type', 'module', 'src_loc'].every(k => at(k) > 0), t.keys.join(','));
+  const withRecord = t.rows.filter(r => t.ipe[r.band]);
+  check('a band with a record shows it', withRecord.length > 0 && withRecord.every(r => r.cells[at('type')] === t.ipe[r.band].type &&
+    r.cells[at('src_loc')] === t.ipe[r.band].src_loc && r.cells[at('closure_type')] === t.ipe[r.band].closure_type), JSON.stringify(withRecord[0]));
+  check('a band without one shows nothing there', t.rows.filter(r => !t.ipe[r.band]).every(r => r.cells[at('module')] === ''));
+  const box = await page.eval(`(() => { const b = document.querySelector('table.figures th[data-key="type"] button'); b.scrollIntoView(); const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`);
+  await page.click(box[0], box[1]);
+  const types = await page.eval(`[...document.querySelectorAll('table.figures')[0].tBodies[0].rows].map(r => r.cells[${at('type')}].textContent)`);
+  check('the Type column sorts', JSON.stringify(types) === JSON.stringify([...types].sort((a, b) => a.localeCompare(b))), types.slice(0, 4).join(' | '));
+}
+
 async function checkSort(page) {
   const figures = await page.eval(`Object.fromEntries(JSON.parse(document.getElementById('hpng-data').textContent).charts[0].bands.map(b => [b.name, b.figures]))`);
   const order = () => page.eval(`[...document.querySelectorAll('table.figures')[0].tBodies[0].rows].map(r => r.dataset.band)`);
@@ -309,6 +336,7 @@ async function main() {
     check('the page loads without a script error', page.errors.length === 0, page.errors.join(' | '));
     await checkBands(page);
     await checkVerdict(page);
+    await checkRecords(page);
     await checkHover(page);
     await checkSelect(page);
     await checkKeyboard(page);

@@ -369,20 +369,35 @@
     { key: 'slope', label: 'Slope', wide: true },
   ];
 
+  // A -hi chart's bands have their IPE records: a column each, sortable,
+  // empty where a band has none.
+  const recordColumns = [
+    { key: 'closure_type', label: 'Closure', text: true, record: true },
+    { key: 'type', label: 'Type', text: true, record: true },
+    { key: 'module', label: 'Module', text: true, record: true },
+    { key: 'src_loc', label: 'Location', text: true, record: true },
+  ];
+
+  function recordsOf(ch) { return ch.c.bands.some(b => b.ipe) ? recordColumns : []; }
+
+  function sortHeader(t, col) {
+    const th = html('th', { scope: 'col', 'data-key': col.key, class: col.wide ? 'wide' : '' });
+    const b = html('button', { type: 'button' }, col.label);
+    b.addEventListener('click', () => sortBy(t, col));
+    th.appendChild(b);
+    return th;
+  }
+
+  // The figures, the course (a sparkline), then a -hi chart's records.
   function makeTable(ch) {
     const wrap = html('div', { class: 'table-wrap' });
     const table = html('table', { class: 'figures', 'data-input': ch.c.input });
     table.appendChild(html('caption', {}, data.charts.length > 1 ? ch.c.input : 'Figures per band'));
     const head = html('tr', {});
     const t = { ch: ch, table: table, sort: null, head: head, body: html('tbody', {}) };
-    for (const col of columns) {
-      const th = html('th', { scope: 'col', 'data-key': col.key, class: col.wide ? 'wide' : '' });
-      const b = html('button', { type: 'button' }, col.label);
-      b.addEventListener('click', () => sortBy(t, col));
-      th.appendChild(b);
-      head.appendChild(th);
-    }
+    for (const col of columns) head.appendChild(sortHeader(t, col));
     head.appendChild(html('th', { scope: 'col', class: 'wide' }, 'Course'));
+    for (const col of recordsOf(ch)) head.appendChild(sortHeader(t, col));
     const thead = html('thead', {});
     thead.appendChild(head);
     table.append(thead, t.body);
@@ -408,7 +423,9 @@
   function ordered(t, rows) {
     if (!t.sort) return defaultOrder(rows);
     const key = t.sort.key, sign = t.sort.descending ? -1 : 1;
-    const value = r => key === 'name' ? r.name : key === 'shape' ? (r.band.shape_words || '') : r.f[key];
+    const record = recordColumns.some(c => c.key === key);
+    const value = r => key === 'name' ? r.name : key === 'shape' ? (r.band.shape_words || '') :
+      record ? (r.band.ipe ? r.band.ipe[key] : '') : r.f[key];
     return rows.sort((a, b) => {
       const x = value(a), y = value(b);
       return sign * (typeof x === 'string' ? x.localeCompare(y) : x - y);
@@ -430,7 +447,8 @@
 
   function row(ch, band, f) {
     const tr = html('tr', { 'data-band': band.name, tabindex: '0', 'aria-selected': 'false' });
-    const name = html('td', { class: 'name' });
+    // The whole name on hover, and as text that can be selected and copied.
+    const name = html('td', { class: 'name', title: band.name });
     name.append(html('span', { class: 'swatch', style: 'background:' + band.fill }), ' ' + band.name);
     const shape = band.shape_words === undefined ? '' : band.shape_words;
     tr.append(name, cell(shape, band.suspect >= 0 ? 'suspect' : ''), cell(amount(f.peak), 'num'), cell(time(f.peak_time), 'num wide'),
@@ -438,6 +456,7 @@
     const course = html('td', { class: 'wide' });
     course.appendChild(spark(ch, band.values));
     tr.appendChild(course);
+    for (const c of recordsOf(ch)) tr.appendChild(cell(band.ipe ? band.ipe[c.key] : '', 'record'));
     activate(tr, band.name);
     return tr;
   }

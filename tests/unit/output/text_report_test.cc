@@ -161,6 +161,19 @@ TEST(TextReport, NoTwoBandsShareALabel) {
   EXPECT_NE(rows[rows.size() - 1], rows[rows.size() - 2]);
 }
 
+// A -hi profile's bands that are bare addresses (no IPE record): how many,
+// how much of the heap, and why.
+TEST(TextReport, BareAddressesAreCountedAndExplained) {
+  std::string r = profile_report(every(profile({{"0x4a2b38", {3000, 3000}}, {"main (M.hs:3:1-9, go_info)", {1000, 1000}},
+                                                {"0x4a2c00", {1000, 1000}}, {"0xfoo", {1, 1}}})),
+                                 "p.hp", false);
+  EXPECT_NE(r.find("  unnamed     2 of 4 bands, 80% of the heap-time, are bare info-table addresses:\n"
+                   "              no IPE record (libraries built without -finfo-table-map)\n"),
+            std::string::npos)
+      << r;
+  EXPECT_EQ(profile_report(every(profile({{"main", {1, 1}}})), "p.hp", false).find("unnamed"), std::string::npos);
+}
+
 // GHC's restriction (+RTS -hc -hbdrag,void) leaves only the closures in
 // those phases: the largest band is who holds them.
 TEST(TextReport, ARestrictedProfileSaysWhoHoldsThePhases) {
