@@ -192,14 +192,19 @@ async function checkKeyboard(page) {
   check('Space on it clears it', (await page.eval(selectionState)).pressed.length === 0);
 }
 
-// The table's "at" column (peak times) for the first table, and its tick labels.
-const zoomState = `(() => ({
-  reset: document.getElementById('reset-zoom').disabled,
-  ticks: [...document.querySelectorAll('.hpng-axis text')].map(t => Number(t.textContent)),
-  at: [...document.querySelectorAll('table.figures')[0].tBodies[0].rows].map(r => parseFloat(r.cells[3].textContent)),
-  peaks: [...document.querySelectorAll('table.figures')[0].tBodies[0].rows].map(r => r.cells[2].textContent),
-  transform: document.querySelector('.hpng-zoom')?.getAttribute('transform') || '',
-}))()`;
+// The table's "at" column (peak times) for the first table, and its tick
+// labels; columns found by their headers (a difference has no Shape).
+const zoomState = `(() => {
+  const table = document.querySelectorAll('table.figures')[0];
+  const col = key => [...table.tHead.rows[0].cells].findIndex(th => th.dataset.key === key);
+  return {
+    reset: document.getElementById('reset-zoom').disabled,
+    ticks: [...document.querySelectorAll('.hpng-axis text')].map(t => Number(t.textContent)),
+    at: [...table.tBodies[0].rows].map(r => parseFloat(r.cells[col('peak_time')].textContent)),
+    peaks: [...table.tBodies[0].rows].map(r => r.cells[col('peak')].textContent),
+    transform: document.querySelector('.hpng-zoom')?.getAttribute('transform') || '',
+  };
+})()`;
 
 async function checkZoom(page) {
   await page.eval(`window.scrollTo(0, 0)`);
@@ -234,6 +239,10 @@ async function checkZoom(page) {
 // drawn alone lists the JSON export's suspects first, in its order, and
 // says each band's shape as the JSON does.
 async function checkVerdict(page) {
+  if (caseName === 'diff') {
+    check('a difference has no Shape column', !(await page.eval(`!!document.querySelector('table.figures th[data-key="shape"]')`)));
+    return;
+  }
   if (!['hp', 'eventlog'].includes(caseName)) return;
   const json = JSON.parse(execFileSync(exe, [...cases[caseName](), '--format', 'json', '-o', '-']).toString());
   const t = await page.eval(`[...document.querySelectorAll('table.figures')[0].tBodies[0].rows].map(r => [r.dataset.band, r.cells[1].textContent, r.cells[1].className])`);

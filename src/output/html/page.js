@@ -380,6 +380,11 @@
 
   function recordsOf(ch) { return ch.c.bands.some(b => b.ipe) ? recordColumns : []; }
 
+  // A difference of two runs has no shapes (no leak verdict): no column.
+  function figureColumns(ch) {
+    return ch.c.bands.some(b => b.shape_words !== undefined) ? columns : columns.filter(c => c.key !== 'shape');
+  }
+
   function sortHeader(t, col) {
     const th = html('th', { scope: 'col', 'data-key': col.key, class: col.wide ? 'wide' : '' });
     const b = html('button', { type: 'button' }, col.label);
@@ -395,7 +400,7 @@
     table.appendChild(html('caption', {}, data.charts.length > 1 ? ch.c.input : 'Figures per band'));
     const head = html('tr', {});
     const t = { ch: ch, table: table, sort: null, head: head, body: html('tbody', {}) };
-    for (const col of columns) head.appendChild(sortHeader(t, col));
+    for (const col of figureColumns(ch)) head.appendChild(sortHeader(t, col));
     head.appendChild(html('th', { scope: 'col', class: 'wide' }, 'Course'));
     for (const col of recordsOf(ch)) head.appendChild(sortHeader(t, col));
     const thead = html('thead', {});
@@ -450,8 +455,9 @@
     // The whole name on hover, and as text that can be selected and copied.
     const name = html('td', { class: 'name', title: band.name });
     name.append(html('span', { class: 'swatch', style: 'background:' + band.fill }), ' ' + band.name);
-    const shape = band.shape_words === undefined ? '' : band.shape_words;
-    tr.append(name, cell(shape, band.suspect >= 0 ? 'suspect' : ''), cell(amount(f.peak), 'num'), cell(time(f.peak_time), 'num wide'),
+    tr.append(name);
+    if (band.shape_words !== undefined) tr.append(cell(band.shape_words, band.suspect >= 0 ? 'suspect' : ''));
+    tr.append(cell(amount(f.peak), 'num'), cell(time(f.peak_time), 'num wide'),
       cell(amount(f.final), 'num'), cell((100 * f.share).toFixed(1) + ' %', 'num'), cell(amount(f.slope) + '/' + shortUnit(), 'num wide'));
     const course = html('td', { class: 'wide' });
     course.appendChild(spark(ch, band.values));
