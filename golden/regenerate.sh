@@ -28,10 +28,13 @@ if command -v chromium >/dev/null; then
   echo dark-page
 fi
 if command -v chromium >/dev/null && command -v node >/dev/null; then
-  for c in eventlog compare diff; do
-    HPNG_SCREENSHOTS="$tmp" node "$here/../tests/browser/page_test.mjs" "$c" "$exe" "$here/inputs" "$tmp/$c" >/dev/null
+  for c in eventlog compare diff hi; do  # hi: a real -hi log of today's corpus, in the build tree
+    HPNG_TODAY="$(dirname "$exe")/tests/corpus/today" HPNG_SCREENSHOTS="$tmp" \
+      node "$here/../tests/browser/page_test.mjs" "$c" "$exe" "$here/inputs" "$tmp/$c" >/dev/null
   done
   mkdir -p "$here/html"
-  for shot in eventlog-light eventlog-dark eventlog-400 compare-light diff-light; do cp "$tmp/html-$shot.png" "$here/html/$shot.png"; done
+  for shot in eventlog-light eventlog-dark eventlog-400 compare-light diff-light hi-light; do
+    cp "$tmp/html-$shot.png" "$here/html/$shot.png"
+  done
   echo html
 fi
