@@ -206,6 +206,42 @@ const zoomState = `(() => {
   };
 })()`;
 
+// "24.6 MB", "936 B", "0.924 s", "12.7 MB/s": the number a cell shows.
+function cellNumber(text) {
+  const m = text.match(/^(-?[0-9.e+-]+) ?(GB|MB|kB|B)?/);
+  return m ? parseFloat(m[1]) * ({ GB: 1e9, MB: 1e6, kB: 1e3 }[m[2]] || 1) : NaN;
+}
+
+// The table's figures over a zoomed range are the JSON's over the same
+// window (--from, --to): one set of figures, made twice in two languages.
+async function checkRangeFigures(page) {
+  if (!['hp', 'eventlog', 'hi', 'control-names'].includes(caseName)) return;
+  const r = await page.eval(`(() => {
+    const said = document.getElementById('range'), table = document.querySelectorAll('table.figures')[0];
+    const keys = [...table.tHead.rows[0].cells].map(th => th.dataset.key);
+    const d = JSON.parse(document.getElementById('hpng-data').textContent).charts[0];
+    return { from: said.dataset.from, to: said.dataset.to, every: d.samples === d.times.length,
+             rows: [...table.tBodies[0].rows].map(row => [row.dataset.band, Object.fromEntries(keys.map((k, i) => [k, row.cells[i].textContent]))]) };
+  })()`);
+  if (!r.every) return;  // a page that keeps fewer samples than the run's has fewer to sum
+  const json = JSON.parse(execFileSync(exe, [...cases[caseName](), '--format', 'json', '--from', r.from, '--to', r.to, '-o', '-'],
+    { stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  const stats = new Map(json.bands.map(b => [b.name, b.stats]));
+  const close = (shown, exact) => Math.abs(cellNumber(shown) - exact) <= 0.006 * Math.abs(exact) + 1e-9 || cellNumber(shown) === Math.round(exact);
+  const off = [];
+  let compared = 0;
+  for (const [name, cells] of r.rows) {
+    const s = stats.get(name);
+    if (name === 'OTHER' || !s) continue;
+    ++compared;
+    for (const [key, exact] of [['peak', s.peak], ['peak_time', s.peak_time], ['final', s.final], ['slope', s.slope]]) {
+      if (!close(cells[key], exact)) off.push(`${name} ${key}: page ${cells[key]}, JSON ${exact}`);
+    }
+  }
+  check('the range\'s figures are the JSON\'s of --from/--to', r.from !== undefined && compared > 0 && off.length === 0,
+    `${compared} bands compared; ` + off.slice(0, 3).join('; '));
+}
+
 async function checkZoom(page) {
   await page.eval(`window.scrollTo(0, 0)`);
   const before = await page.eval(zoomState);
@@ -228,6 +264,7 @@ async function checkZoom(page) {
   check('the table follows the range', inRange && recomputed, JSON.stringify({ from, to, at: after.at.slice(0, 5) }));
   const text = await page.eval(`document.getElementById('range').textContent`);
   check('the range is said', /Showing/.test(text), text);
+  await checkRangeFigures(page);
   const box = await page.eval(`(() => { const r = document.getElementById('reset-zoom').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`);
   await page.click(box[0], box[1]);
   const reset = await page.eval(zoomState);

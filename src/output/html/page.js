@@ -90,7 +90,12 @@
       drawAxis(ch, zoomed);
     }
     document.getElementById('reset-zoom').disabled = !zoomed;
-    document.getElementById('range').textContent = zoomed
+    // The exact range, for a reader that wants the same figures from
+    // `hp2ps-ng --format json --from FROM --to TO`.
+    const said = document.getElementById('range');
+    if (zoomed) Object.assign(said.dataset, { from: String(state.from), to: String(state.to) });
+    else delete said.dataset.from, delete said.dataset.to;
+    said.textContent = zoomed
       ? 'Showing ' + time(state.from) + ' to ' + time(state.to) + '; the table\u2019s figures are over this range.'
       : 'Drag over the chart to zoom into a time range.';
   }
