@@ -195,6 +195,14 @@ TEST(Watch, FollowsAHpWrittenInPiecesAndEndsAfterTheFinalSample) {
   follow_in_pieces("prog.hp", hp, awkward_cuts(hp, 9), "-c");
 }
 
+// A real GHC 9.6 -hi log followed as it grows: at every point its bands
+// are named from their IPE records as a one-shot run of the log so far
+// names them (one IPE path for both).
+TEST(Watch, AGrowingHiLogNamesItsBandsAsAOneShotRunDoes) {
+  std::string log = read_file(std::string(HPNG_TODAY_CORPUS) + "/ghc-9.6.6/cache/cache.hi.eventlog");
+  follow_in_pieces("prog.eventlog", log, awkward_cuts(log, 5), "-c");
+}
+
 TEST(Watch, FollowsAnEventlogWrittenInBlocksAndEndsAtItsEndMarker) {
   std::string log = small("leak-hc.eventlog");
   follow_in_pieces("prog.eventlog", log, awkward_cuts(log, 7), "-c");
