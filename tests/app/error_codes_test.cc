@@ -4,6 +4,10 @@
 // Messages have their own tests (drop_in_test, bad_input_test, ...).
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
 #include <regex>
 #include <sstream>
 
@@ -56,6 +60,9 @@ std::string folder() {
   write_file(dir + "hc.hp", std::regex_replace(kProfile, std::regex("JOB \"j\""), "JOB \"prog +RTS -hc -i0.1 -RTS\""));
   write_file(dir + "plain.eventlog", read_file(std::string(HPNG_CASES) + "/../eventlog-small/leak-hT-N2.eventlog"));
   write_file(dir + "cut.hp.gz", std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10));
+  std::filesystem::create_directory(dir + "blocked.aux");
+  write_file(dir + "nodata.hp", kHeader + "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n");
+  write_file(dir + "hbvoid.eventlog", read_file(std::string(HPNG_CASES) + "/../eventlog-small/journal-hc-hbvoid.eventlog"));
   return dir;
 }
 
@@ -142,6 +149,17 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"peak_above_max_peak", "--max-peak 10 @p.hp -o @x.svg", Code::over_limit}),
     [](const auto& info) { return info.param.name; });
 
+// --watch of a file the watched program ended without writing.
+TEST(ErrorCodes, AWatchOfAProgramThatEndedIsWatchEnded) {
+  pid_t child = fork();
+  if (child == 0) _exit(0);
+  ASSERT_GT(child, 0);
+  waitpid(child, nullptr, 0);
+  Outcome out = run_args("--watch=0.01 --watch-pid " + std::to_string(child) + " @never.hp -o @x.svg");
+  ASSERT_TRUE(out.error);
+  EXPECT_EQ(out.error->code, Code::watch_ended) << describe(*out.error);
+}
+
 class WarningCodes : public ::testing::TestWithParam<Case> {};
 
 TEST_P(WarningCodes, TheRunWarnsWithItsCode) {
@@ -166,7 +184,11 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"hi_hp_without_ipe", "@hi.hp -o @x.svg", Code::unnamed_bands},
                       Case{"diff_of_hy_and_hc", "--diff @hy.hp @hc.hp -o @x.svg", Code::unlike_runs},
                       Case{"compare_hp_and_eventlog", "--compare @hc.hp @plain.eventlog -o @x.svg", Code::unlike_runs},
-                      Case{"stacks_cut_to_one_name", "--compare @cut-names.hp @p.hp -o @x.svg", Code::ambiguous_names}),
+                      Case{"stacks_cut_to_one_name", "--compare @cut-names.hp @p.hp -o @x.svg", Code::ambiguous_names},
+                      Case{"samples_without_data", "@nodata.hp -o @x.svg", Code::no_data},
+                      Case{"restricted_biography_censuses", "@hbvoid.eventlog -o @x.svg", Code::held_censuses},
+                      // -o chose the picture's place; its .aux beside it is a folder.
+                      Case{"aux_that_cannot_be_written", "@p.hp -o @blocked.ps", Code::aux_not_written}),
     [](const auto& info) { return info.param.name; });
 
 // A profile read several times (selection reads it two or three times)
