@@ -7,7 +7,7 @@
 
 #include "base/text.h"
 #include "output/page_assets.h"
-#include "output/notes.h"
+#include "output/report_words.h"
 #include "output/page_data.h"
 
 namespace hpng {

@@ -8,7 +8,7 @@
 #include "hpng/matrix/band_shape.h"
 #include "hpng/shade/heap_lines.h"
 #include "output/json_text.h"
-#include "output/shape_words.h"
+#include "output/report_words.h"
 
 namespace hpng {
 

@@ -11,8 +11,7 @@
 
 #include "base/text.h"
 #include "hpng/matrix/band_shape.h"
-#include "output/notes.h"
-#include "output/shape_words.h"
+#include "output/report_words.h"
 
 namespace hpng {
 

@@ -134,6 +134,30 @@ TEST(Layers, NoModuleIncludesAModuleThatIncludesIt) {
   EXPECT_TRUE(loop.empty()) << joined(loop);
 }
 
+// The floors of the folder graph: a folder that includes none is on floor
+// 1, any other one floor above the highest it includes. Eleven, main's
+// included (base, input, stream, read and transform, bands, matrix, shade,
+// layout, output and render, app, main): a new arrow that adds a floor is a
+// choice to make, not an accident.
+int floor_of(const std::string& f, const Graph& g, std::map<std::string, int>& memo) {
+  if (auto it = memo.find(f); it != memo.end()) return it->second;
+  int highest = 0;
+  if (auto it = g.find(f); it != g.end()) {
+    for (const std::string& below : it->second) highest = std::max(highest, floor_of(below, g, memo));
+  }
+  return memo[f] = highest + 1;
+}
+
+TEST(Layers, TheFolderGraphHasElevenFloorsAtMost) {
+  Graph g = read_tree().folders;
+  ASSERT_TRUE(find_loop(g).empty());
+  std::map<std::string, int> memo;
+  int floors = 0;
+  for (const auto& [f, _] : g) floors = std::max(floors, floor_of(f, g, memo));
+  EXPECT_LE(floors, 11);
+  EXPECT_EQ(memo["src/base"], 1) << "base includes no other folder";
+}
+
 TEST(Layers, FoldersHoldAtMost15SourcesAndOnlyMainIsLoose) {
   for (const auto& [folder, n] : read_tree().sources_per_folder) {
     EXPECT_LE(n, 15) << folder;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "hpng/shade/shade.h"
+#include "hpng/base/rgb.h"
 
 namespace hpng {
 

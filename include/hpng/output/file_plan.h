@@ -22,7 +22,7 @@
 
 #include "hpng/base/diag.h"
 #include "hpng/input/input.h"
-#include "hpng/output/output_format.h"
+#include "hpng/base/output_format.h"
 
 namespace hpng {
 

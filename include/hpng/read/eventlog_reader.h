@@ -47,22 +47,8 @@ class EventlogReader {
   std::unique_ptr<EventlogParser> parser_;
 };
 
-// --ipe: the names an eventlog's IPE records give -hi bands (see the
-// reader), for a .hp of the same build, which has only the addresses: a
-// band's text ("0x4a3f10") to its name, the text itself where no record has
-// its address, with its record; the log and how many records it has, for
-// the messages about bands it does not name. Throws Error (bad_option) for
-// a log without IPE records.
-struct NamedBand {
-  std::string name;
-  std::optional<InfoTable> table;
-};
-struct BandNamer {
-  std::function<NamedBand(std::string_view)> name;
-  std::string log;
-  size_t records = 0;
-  explicit operator bool() const { return static_cast<bool>(name); }
-};
+// --ipe: the names this eventlog's IPE records give -hi bands (BandNamer,
+// samples.h). Throws Error (bad_option) for a log without IPE records.
 BandNamer ipe_band_namer(const Input& eventlog);
 
 // One whole read of an eventlog.

@@ -5,7 +5,7 @@
 
 #include "hpng/layout/chart_style.h"
 #include "hpng/layout/picture.h"
-#include "hpng/output/output_format.h"
+#include "hpng/base/output_format.h"
 
 namespace hpng {
 

@@ -9,14 +9,11 @@
 #include <string_view>
 #include <vector>
 
+#include "hpng/base/rgb.h"
 #include "hpng/read/aux_file.h"
 #include "hpng/matrix/band_matrix.h"
 
 namespace hpng {
-
-struct Rgb {
-  double r, g, b;
-};
 
 // A shade is one number, as the .aux stores it: from 0 to 1 a grey level,
 // or with colour hp2ps's packed colour (R, G, B in tenths: 0.RRGGBB);

@@ -88,6 +88,22 @@ struct InfoTable {
   friend bool operator==(const InfoTable&, const InfoTable&) = default;
 };
 
+// --ipe: the names an eventlog's IPE records give -hi bands (the reader
+// makes it, the transform applies it), for a .hp of the same build, which
+// has only the addresses: a band's text ("0x4a3f10") to its name, the text
+// itself where no record has its address, with its record; the log and how
+// many records it has, for the messages about bands it does not name.
+struct NamedBand {
+  std::string name;
+  std::optional<InfoTable> table;
+};
+struct BandNamer {
+  std::function<NamedBand(std::string_view)> name;
+  std::string log;
+  size_t records = 0;
+  explicit operator bool() const { return static_cast<bool>(name); }
+};
+
 // What a whole read says about the profile besides its samples.
 struct ProfileInfo {
   ProfileHeader header;

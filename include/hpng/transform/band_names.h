@@ -4,7 +4,6 @@
 #pragma once
 #include <string>
 
-#include "hpng/read/eventlog_reader.h"
 #include "hpng/stream/samples.h"
 
 namespace hpng {

@@ -1,6 +1,8 @@
-// See shape_words.h.
-#include "output/shape_words.h"
+// See report_words.h.
+#include "output/report_words.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "base/text.h"
@@ -12,6 +14,12 @@ namespace {
 std::string time_unit(const std::string& unit) { return unit == "seconds" ? "s" : unit; }
 
 std::string percent(double share) { return printed("%.0f%%", 100 * share); }
+
+bool bare_address(const std::string& name) {
+  return name.size() > 2 && name.starts_with("0x") &&
+         std::all_of(name.begin() + 2, name.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
+}
+
 
 }  // namespace
 
@@ -49,6 +57,24 @@ std::string biography_reading(const Biography& b) {
   if (b.dragging()) return "leak evidence: drag and void (held after last use, or never used)";
   if (b.lagging()) return "leak evidence: lag (made long before its first use)";
   return "no leak evidence: little lag, drag or void";
+}
+
+UnnamedAddresses unnamed_addresses(const BandMatrix& m) {
+  UnnamedAddresses u{0, m.bands.size(), 0};
+  for (const Band& b : m.bands) {
+    if (!bare_address(b.name) || m.info.info_tables.contains(b.name)) continue;
+    ++u.bands;
+    if (m.total > 0) u.share += b.area / m.total;
+  }
+  return u;
+}
+
+std::pair<std::string, std::string> unnamed_note(const UnnamedAddresses& u) {
+  if (u.bands == 0) return {};
+  std::string share = u.share < 0.005 && u.share > 0 ? "under 1%" : printed("%.0f%%", 100 * u.share);
+  return {std::to_string(u.bands) + " of " + std::to_string(u.of) + " bands, " + share +
+              " of the heap-time, are bare info-table addresses:",
+          "no IPE record (libraries built without -finfo-table-map)"};
 }
 
 }  // namespace hpng

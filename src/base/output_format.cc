@@ -1,5 +1,5 @@
 // See output_format.h.
-#include "hpng/output/output_format.h"
+#include "hpng/base/output_format.h"
 
 namespace hpng {
 
