@@ -14,8 +14,9 @@ namespace {
 using Rows = std::vector<std::span<const double>>;
 
 // The points a band's course is judged on: enough for any shape a chart
-// can show, within kCourseCells values for all the bands together.
-constexpr size_t kMostPoints = 2048, kLeastPoints = 64, kCourseCells = size_t{1} << 22;
+// can show, within kCourseCells values (8 MiB) for all the bands together,
+// and never under kLeastPoints a band (512 bytes a band past 16,384).
+constexpr size_t kMostPoints = 2048, kLeastPoints = 64, kCourseCells = size_t{1} << 20;
 
 struct Courses {
   std::vector<double> times;
