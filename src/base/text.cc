@@ -117,6 +117,11 @@ std::string printed(const char* format, double v) {
   return buf;
 }
 
+std::string cut_at(std::string_view s, size_t max_bytes) {
+  if (s.size() <= max_bytes) return to_valid_utf8(s);
+  return to_valid_utf8(utf8_prefix(s, max_bytes)) + "\u2026";
+}
+
 std::string si_amount(double v, const std::string& unit, bool sign) {
   static const char* const kPrefixes[] = {"", "k", "M", "G", "T", "P", "E", "Z", "Y"};
   double a = std::fabs(v);

@@ -15,6 +15,10 @@ std::string to_valid_utf8(std::string_view s);
 // character.
 std::string_view utf8_prefix(std::string_view s, size_t max_bytes);
 
+// `s` as valid UTF-8 in at most about max_bytes: its longest prefix that
+// does not split a character, and "…" where it is cut.
+std::string cut_at(std::string_view s, size_t max_bytes);
+
 // The longest suffix of at most max_bytes that starts a UTF-8 character.
 std::string_view utf8_suffix(std::string_view s, size_t max_bytes);
 

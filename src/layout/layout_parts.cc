@@ -29,13 +29,15 @@ std::string to_search_text(const std::string& name) {
 
 namespace {
 
-// A -hi band's IPE record, for its hover: what the table is and where.
+// A -hi band's IPE record, for its hover: what the table is and where,
+// each field cut (kShownRecordField).
 std::string info_table_text(const BandMatrix& m, const Band& b) {
   auto it = m.info.info_tables.find(b.name);
   if (it == m.info.info_tables.end()) return "";
   const InfoTable& t = it->second;
-  return "\n" + t.closure_type + " " + t.table_name + " at " + t.address + "\ntype " + t.type + "\n" + t.module + ", " +
-         t.src_loc;
+  auto f = [](const std::string& s) { return cut_at(s, kShownRecordField); };
+  return "\n" + f(t.closure_type) + " " + f(t.table_name) + " at " + f(t.address) + "\ntype " + f(t.type) + "\n" +
+         f(t.module) + ", " + f(t.src_loc);
 }
 
 }  // namespace

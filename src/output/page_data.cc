@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "hpng/matrix/band_shape.h"
+#include "base/text.h"
 #include "hpng/shade/heap_lines.h"
 #include "output/json_text.h"
 #include "output/report_words.h"
@@ -81,7 +82,8 @@ void append_verdict(std::string& out, const Verdict& v, size_t b, const ProfileH
 }
 
 // A -hi band's record, for the table's columns (what eventlog2html's
-// Detailed tab shows).
+// Detailed tab shows), each field cut as the hover cuts it
+// (kShownRecordField): the page stays under 1 MB whatever the records.
 void append_record(std::string& out, const InfoTable& t) {
   const std::pair<const char*, const std::string*> fields[] = {
       {"closure_type", &t.closure_type}, {"type", &t.type}, {"module", &t.module}, {"src_loc", &t.src_loc}};
@@ -90,7 +92,7 @@ void append_record(std::string& out, const InfoTable& t) {
   for (size_t i = 0; i < std::size(fields); ++i) {
     if (i) out += ',';
     append_key(out, fields[i].first);
-    append_json_string(out, *fields[i].second);
+    append_json_string(out, cut_at(*fields[i].second, kShownRecordField));
   }
   out += "},";
 }

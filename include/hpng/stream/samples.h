@@ -88,6 +88,11 @@ struct InfoTable {
   friend bool operator==(const InfoTable&, const InfoTable&) = default;
 };
 
+// A record's field where a picture's hover or a page shows it is cut at
+// this many bytes, so that records of 64 KiB types cost no more than long
+// ones (the JSON keeps them whole).
+constexpr size_t kShownRecordField = 256;
+
 // --ipe: the names an eventlog's IPE records give -hi bands (the reader
 // makes it, the transform applies it), for a .hp of the same build, which
 // has only the addresses: a band's text ("0x4a3f10") to its name, the text

@@ -184,6 +184,21 @@ TEST(Key, BandsOfOneFillAreOutlinedApartWhenAsked) {
   }
 }
 
+// A -hi band's hover holds its IPE record with each field cut: a record of
+// 64 KiB types (a crafted log; real ones are long too) costs a picture a
+// few hundred bytes, not 450 KB a band.
+TEST(Layout, AHoverHoldsARecordsFieldsCut) {
+  BandMatrix m = manpage();
+  const Band& b = m.bands[0];
+  InfoTable t{"0x10", std::string(65536, 't'), "THUNK", std::string(65536, 'T'), "go", std::string(65536, 'M'), "M.hs:1:1"};
+  m.info.info_tables[b.name] = t;
+  std::string title = band_title(m, b);
+  EXPECT_LT(title.size(), 2000u);
+  EXPECT_NE(title.find("type " + std::string(kShownRecordField, 'T') + "\u2026"), std::string::npos);
+  EXPECT_NE(title.find("THUNK"), std::string::npos);
+  EXPECT_NE(title.find("M.hs:1:1"), std::string::npos);
+}
+
 TEST(Layout, OverlongKeyNameIsShortenedInTheMiddle) {
   BandMatrix m = manpage();
   m.bands[0].name = "head" + std::string(400, 'L') + "tail";
