@@ -1,6 +1,7 @@
 // See band_shapes.h.
 #include "layout/band_shapes.h"
 
+#include "base/text.h"
 #include "hpng/layout/columns.h"
 
 #include <algorithm>
@@ -180,7 +181,7 @@ std::string mark_title(const BandMatrix& m, const std::vector<Mark>& marks, size
   const std::string& unit = m.info.header.sample_unit;
   std::string names;
   for (size_t i = from; i < to && i < from + kNamesInMarkTitle; ++i) {
-    if (!marks[i].name.empty()) names += (names.empty() ? ": " : ", ") + to_search_text(marks[i].name);
+    if (!marks[i].name.empty()) names += (names.empty() ? ": " : ", ") + cut_at(marks[i].name, kShownMarkName);
   }
   if (to - from > kNamesInMarkTitle && !names.empty()) names += ", \u2026";
   if (to - from == 1) return "mark at " + time(marks[from].time) + " " + unit + names;

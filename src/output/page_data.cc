@@ -129,7 +129,7 @@ void append_marks(std::string& out, const std::vector<Mark>& marks) {
     out += j ? ",[" : "[";
     append_number(out, marks[at[j]].time);
     out += ',';
-    append_json_string(out, marks[at[j]].name);
+    append_json_string(out, cut_at(marks[at[j]].name, kShownMarkName));
     out += ']';
   }
   out += ']';

@@ -90,8 +90,10 @@ struct InfoTable {
 
 // A record's field where a picture's hover or a page shows it is cut at
 // this many bytes, so that records of 64 KiB types cost no more than long
-// ones (the JSON keeps them whole).
-constexpr size_t kShownRecordField = 256;
+// ones (the JSON keeps them whole); a mark's name likewise: a page's 500
+// marks and a picture's mark titles (a group of marks a point of its
+// width, five names each) stay in a few hundred kB whatever the names.
+constexpr size_t kShownRecordField = 256, kShownMarkName = 64;
 
 // --ipe: the names an eventlog's IPE records give -hi bands (the reader
 // makes it, the transform applies it), for a .hp of the same build, which

@@ -199,6 +199,23 @@ TEST(Layout, AHoverHoldsARecordsFieldsCut) {
   EXPECT_NE(title.find("M.hs:1:1"), std::string::npos);
 }
 
+// A mark's title names up to five marks, each name cut (kShownMarkName):
+// a server's 1 KiB marker texts cost a picture a few hundred bytes a mark.
+TEST(Layout, MarkTitlesCutTheirNames) {
+  BandMatrix m = manpage();
+  for (Mark& k : m.info.marks) k.name = std::string(1024, 'k');
+  std::vector<double> shades(m.bands.size(), 0.5);
+  ChartLayout layout = layout_chart(m, shades, ChartStyle{});
+  size_t marks = 0;
+  for (const Polyline& p : layout.pages[0].shapes) {
+    if (p.part != "mark") continue;
+    ++marks;
+    EXPECT_LT(p.title.size(), 600u) << p.title.size();
+    EXPECT_NE(p.title.find(std::string(kShownMarkName, 'k') + "\u2026"), std::string::npos);
+  }
+  EXPECT_EQ(marks, m.info.marks.size());
+}
+
 TEST(Layout, OverlongKeyNameIsShortenedInTheMiddle) {
   BandMatrix m = manpage();
   m.bands[0].name = "head" + std::string(400, 'L') + "tail";

@@ -24,5 +24,14 @@ TEST(PageData, ARecordsFieldsAreThereCut) {
       << data.substr(0, 600);
 }
 
+TEST(PageData, MarkNamesAreThereCut) {
+  BandMatrix m = test::select_in_memory("m.hp", test::hp_of({{"a", {1000, 2000, 3000}}}));
+  m.info.marks = {{0.5, std::string(1024, 'k')}, {1.5, "short"}};
+  ChartLayout layout = layout_chart(m, std::vector<double>(m.bands.size(), 0.5), ChartStyle{});
+  std::string data = page_data({PageChart{&m, "m.hp", std::vector<Rgb>(m.bands.size(), Rgb{0, 0, 0})}}, layout, "profile", false);
+  EXPECT_NE(data.find("[0.5,\"" + std::string(kShownMarkName, 'k') + "\u2026\"],[1.5,\"short\"]"), std::string::npos)
+      << data.substr(data.find("\"marks\""), 200);
+}
+
 }  // namespace
 }  // namespace hpng
