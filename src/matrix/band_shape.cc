@@ -195,17 +195,6 @@ bool biographical(const BandMatrix& m) {
   });
 }
 
-Biography biography_of(const BandMatrix& m) {
-  Biography bio;
-  double* share[] = {&bio.lag, &bio.use, &bio.drag, &bio.void_};
-  for (const Band& b : m.bands) {
-    for (size_t p = 0; p < 4; ++p) {
-      if (b.name == kPhases[p] && m.total > 0) *share[p] += b.area / m.total;
-    }
-  }
-  return bio;
-}
-
 // A band matters when it holds 5 % of the heap-time or more, or at its peak
 // a tenth of the profile's peak or more, and (in bytes) reaches 1 MB: a
 // 2 kB buffer that grew, or 200 kB of callbacks a program keeps by design,
@@ -266,12 +255,25 @@ bool leak_shape(ShapeKind k) {
 bool Biography::dragging() const { return drag + void_ >= 0.3; }
 bool Biography::lagging() const { return lag >= 0.5; }
 
+std::optional<Biography> biography_of(const BandMatrix& m) {
+  if (!biographical(m)) return std::nullopt;
+  Biography bio;
+  double* share[] = {&bio.lag, &bio.use, &bio.drag, &bio.void_};
+  for (const Band& b : m.bands) {
+    for (size_t p = 0; p < 4; ++p) {
+      if (b.name == kPhases[p] && m.total > 0) *share[p] += b.area / m.total;
+    }
+  }
+  return bio;
+}
+
 Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f) {
   Verdict v;
   Span s = span_with_data(m);
   v.censuses = s.size();
-  v.biographical = biographical(m);
-  if (v.biographical) v.biography = biography_of(m);
+  std::optional<Biography> bio = biography_of(m);
+  v.biographical = bio.has_value();
+  if (bio) v.biography = *bio;
   if (!v.judged()) return v;
   Courses c = courses(m, s);
   for (size_t b = 0; b < m.bands.size(); ++b) {

@@ -81,14 +81,18 @@ std::string runs_section(const HtmlPage& page) {
   return out + "</section>\n";
 }
 
-// Under the chart: why bands are bare addresses, chart by chart.
-std::string unnamed_notes(const HtmlPage& page) {
+// Under the chart, chart by chart, as the text report says them: why
+// bands are bare addresses, and what a -hb profile's phases hold.
+std::string chart_notes(const HtmlPage& page) {
   std::string out;
   for (const PageChart& c : page.charts) {
-    auto [unnamed, why] = unnamed_note(unnamed_addresses(*c.matrix));
-    if (unnamed.empty()) continue;
     std::string whose = page.charts.size() > 1 ? c.input + ": " : "";
-    out += "<p class=\"note unnamed\">" + markup_escape(whose + unnamed + " " + why) + "</p>\n";
+    auto [unnamed, why] = unnamed_note(unnamed_addresses(*c.matrix));
+    if (!unnamed.empty()) out += "<p class=\"note unnamed\">" + markup_escape(whose + unnamed + " " + why) + "</p>\n";
+    if (auto bio = biography_of(*c.matrix)) {
+      out += "<p class=\"note biography\">" + markup_escape(whose + biography_shares(*bio) + "; " + biography_reading(*bio)) +
+             "</p>\n";
+    }
   }
   return out;
 }
@@ -98,7 +102,7 @@ std::string chart_section(const HtmlPage& page) {
          "<div class=\"toolbar\"><span id=\"range\">Drag over the chart to zoom into a time range.</span>"
          "<button type=\"button\" id=\"reset-zoom\" disabled>Show the whole run</button></div>\n"
          "<div id=\"chart\">" + inline_svg(page.svg) + "</div>\n<div id=\"tip\" role=\"status\" hidden></div>\n" +
-         unnamed_notes(page) + "</section>\n";
+         chart_notes(page) + "</section>\n";
 }
 
 }  // namespace

@@ -211,6 +211,19 @@ TEST(PageText, BareAddressesAreExplainedUnderTheChart) {
   EXPECT_EQ(page_of(dir, kInputs + "leakyavg.hc.hp").find("note unnamed"), std::string::npos);
 }
 
+// A -hb page reads its phases as the text report does, under the chart.
+TEST(PageText, ABiographyIsReadUnderTheChart) {
+  std::string dir = scratch_dir(), hb = std::string(HPNG_CASES) + "/../eventlog-small/leak-hb.hp";
+  std::string page = page_of(dir, hb);
+  EXPECT_NE(page.find("<p class=\"note biography\">lag 5%, use 0%, drag 13%, void 81% of the heap-time; leak evidence: "
+                      "drag and void (held after last use, or never used)</p>"),
+            std::string::npos);
+  CommandResult report = run_in(dir, exe() + " --format text -o - " + hb);
+  EXPECT_NE(report.out.find("  biography   lag 5%, use 0%, drag 13%, void 81% of the heap-time\n"), std::string::npos)
+      << report.out;
+  EXPECT_EQ(page_of(dir, kInputs + "leakyavg.hc.hp").find("note biography"), std::string::npos);
+}
+
 TEST(PageText, AnEventlogGivesItsRun) {
   std::string dir = scratch_dir();
   std::string page = page_of(dir, kInputs + "leak-hT-N2.eventlog");

@@ -5,6 +5,7 @@
 // when a final print forces it, or consumed slowly; a heap that rises and
 // falls per unit of work is healthy while its floor stays flat.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,5 +59,8 @@ struct Verdict {
 
 // `f`: band_figures(m).
 Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f);
+
+// A -hb profile's shares (every band is LAG, USE, DRAG or VOID), else none.
+std::optional<Biography> biography_of(const BandMatrix& m);
 
 }  // namespace hpng
