@@ -277,7 +277,7 @@ void json_fields(Chunks& c, const BandMatrix& m) {
   each_time(m, [&](size_t first, std::span<const double> piece) { append_piece(c, first, piece); });
   out += "],\n \"bands\": [";
   std::vector<BandFigures> figures = m.difference ? std::vector<BandFigures>() : band_figures(m);
-  Verdict verdict = m.difference ? Verdict() : leak_verdict(m, figures);
+  Verdict verdict = has_verdict(m) ? leak_verdict(m, figures) : Verdict();
   // A band's fields follow its values, which may come in pieces.
   auto close_band = [&](size_t i) {
     out += ']';
@@ -299,7 +299,8 @@ void json_fields(Chunks& c, const BandMatrix& m) {
   if (!m.bands.empty()) close_band(m.bands.size() - 1);
   out += "],\n \"total\": ";
   append_number(out, std::trunc(m.total));
-  if (!m.difference) append_peak(out, m.peak), append_verdict(out, m, verdict);
+  if (!m.difference) append_peak(out, m.peak);
+  if (has_verdict(m)) append_verdict(out, m, verdict);
   append_axes(out, m);
   append_marks(out, m.info.marks);
   append_series(out, m.info.series);

@@ -100,7 +100,7 @@ void append_record(std::string& out, const InfoTable& t) {
 void append_bands(std::string& out, const PageChart& c, const std::vector<size_t>& at) {
   const BandMatrix& m = *c.matrix;
   std::vector<BandFigures> figures = band_figures(m);
-  Verdict verdict = m.difference ? Verdict() : leak_verdict(m, figures);
+  Verdict verdict = has_verdict(m) ? leak_verdict(m, figures) : Verdict();
   out += '[';
   for (size_t b = 0; b < m.bands.size(); ++b) {
     out += b ? ",\n{" : "{";
@@ -113,7 +113,7 @@ void append_bands(std::string& out, const PageChart& c, const std::vector<size_t
     append_key(out, "figures");
     append_figures(out, figures[b], m.total);
     out += ',';
-    if (!m.difference) append_verdict(out, verdict, b, m.info.header), out += ',';
+    if (has_verdict(m)) append_verdict(out, verdict, b, m.info.header), out += ',';
     if (auto t = m.info.info_tables.find(m.bands[b].name); t != m.info.info_tables.end()) append_record(out, t->second);
     append_key(out, "values");
     append_values(out, m.bands[b].values, at);

@@ -11,8 +11,6 @@ namespace hpng {
 
 namespace {
 
-std::string time_unit(const std::string& unit) { return unit == "seconds" ? "s" : unit; }
-
 std::string percent(double share) { return printed("%.0f%%", 100 * share); }
 
 bool bare_address(const std::string& name) {
@@ -23,9 +21,11 @@ bool bare_address(const std::string& name) {
 
 }  // namespace
 
+std::string short_time_unit(const std::string& sample_unit) { return sample_unit == "seconds" ? "s" : sample_unit; }
+
 std::string report_time(double t, const std::string& sample_unit) {
   double a = std::fabs(t);
-  return printed(a < 1 ? "%.3f" : a < 100 ? "%#.3g" : "%.0f", t) + " " + time_unit(sample_unit);
+  return printed(a < 1 ? "%.3f" : a < 100 ? "%#.3g" : "%.0f", t) + " " + short_time_unit(sample_unit);
 }
 
 std::string shape_words(const BandShape& s, const ProfileHeader& h) {

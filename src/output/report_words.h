@@ -13,6 +13,9 @@ namespace hpng {
 // 4.97 s, 1234 s.
 std::string report_time(double t, const std::string& sample_unit);
 
+// "s" for seconds, else the profile's own unit.
+std::string short_time_unit(const std::string& sample_unit);
+
 // "ramp, held to the end", "ramp, released at once at 3.20 s", "sawtooth,
 // floor rising 1.2 MB/cycle", ...
 std::string shape_words(const BandShape& s, const ProfileHeader& h);

@@ -99,9 +99,6 @@ std::string pad_right(const std::string& raw, size_t width) {
   return s + std::string(width - columns(s), ' ');
 }
 
-std::string time_unit(const std::string& unit) { return unit == "seconds" ? "s" : unit; }
-
-std::string when(double t, const std::string& unit) { return report_time(t, unit); }
 
 std::string field(const std::string& label, const std::string& text) {
   return "  " + pad_right(label, 12) + fit(text, kWidth - 14) + "\n";
@@ -124,8 +121,8 @@ std::string table_row(const std::vector<std::string>& cells, const std::string& 
 std::string band_row(const BandMatrix& m, const Band& b, const BandFigures& f, const char* shape, const std::string& label) {
   const ProfileHeader& h = m.info.header;
   double share = m.total > 0 ? 100 * b.area / m.total : 0;
-  return table_row({shape, si_amount(f.peak, h.value_unit), when(f.peak_time, h.sample_unit),
-                    si_amount(f.final, h.value_unit), si_amount(f.slope, h.value_unit, true) + "/" + time_unit(h.sample_unit),
+  return table_row({shape, si_amount(f.peak, h.value_unit), report_time(f.peak_time, h.sample_unit),
+                    si_amount(f.final, h.value_unit), si_amount(f.slope, h.value_unit, true) + "/" + short_time_unit(h.sample_unit),
                     printed(share >= 99.95 ? "%.0f%%" : "%.1f%%", share)},
                    label);
 }
@@ -214,7 +211,7 @@ std::string heap_fields(const BandMatrix& m) {
   for (const Series& s : m.info.series) {
     if ((s.name != "heap size" && s.name != "live bytes") || s.values.empty()) continue;
     size_t top = static_cast<size_t>(std::max_element(s.values.begin(), s.values.end()) - s.values.begin());
-    out += field(s.name, "peak " + si_amount(s.values[top], "bytes") + " at " + when(s.times[top], m.info.header.sample_unit) +
+    out += field(s.name, "peak " + si_amount(s.values[top], "bytes") + " at " + report_time(s.times[top], m.info.header.sample_unit) +
                              " (" + s.event + ")");
   }
   return out;
@@ -247,7 +244,7 @@ std::string end_field(const BandMatrix& m) {
   Span s = span_with_data(m);
   if (s.size() == 0 || s.judged + 1 == s.end) return "";
   const std::string& unit = m.info.header.sample_unit;
-  return field("end", "judged at " + when(s.judged_time, unit) + " (at " + when(s.last_time, unit) +
+  return field("end", "judged at " + report_time(s.judged_time, unit) + " (at " + report_time(s.last_time, unit) +
                           " the heap was torn down at exit)");
 }
 
@@ -257,10 +254,10 @@ std::string profile_fields(const BandMatrix& m, const std::string& input) {
   std::string what = log ? "eventlog" : ".hp";
   if (m.info.run && !m.info.run->breakdown.empty()) what += ", " + m.info.run->breakdown;
   double span = last_time(m) - first_time(m);
-  what += ", " + std::to_string(m.samples) + " samples over " + when(span, h.sample_unit) +
+  what += ", " + std::to_string(m.samples) + " samples over " + report_time(span, h.sample_unit) +
           (log ? " (elapsed time)" : " (the program's own time)");
   return field("input", input) + field("job", h.job) + field("date", h.date) + field("profile", what) +
-         field("peak", si_amount(m.peak.total, h.value_unit) + " at " + when(m.peak.time, h.sample_unit)) +
+         field("peak", si_amount(m.peak.total, h.value_unit) + " at " + report_time(m.peak.time, h.sample_unit)) +
          field("final", si_amount(m.peak.final_total, h.value_unit) + " (the last sample with data)") + heap_fields(m);
 }
 
@@ -313,7 +310,7 @@ std::string change_row(const std::vector<std::string>& cells, const std::string&
 // file name) kept.
 std::string run_line(const BandMatrix& m, const std::string& input) {
   const ProfileHeader& h = m.info.header;
-  std::string figures = ": peak " + si_amount(m.peak.total, h.value_unit) + " at " + when(m.peak.time, h.sample_unit) +
+  std::string figures = ": peak " + si_amount(m.peak.total, h.value_unit) + " at " + report_time(m.peak.time, h.sample_unit) +
                         ", final " + si_amount(m.peak.final_total, h.value_unit);
   return keep_end(terminal_safe(input), std::max<size_t>(12, kWidth - 14 - columns(figures))) + figures;
 }

@@ -57,6 +57,11 @@ struct Verdict {
   Biography biography;
 };
 
+// Whether `m` can have a verdict: its values are amounts of one run (not a
+// --diff's differences, not --percent's shares, whose courses say nothing
+// of what the heap held).
+inline bool has_verdict(const BandMatrix& m) { return !m.difference && !m.percent; }
+
 // `f`: band_figures(m).
 Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f);
 

@@ -57,6 +57,12 @@ TEST(Export, JsonGivesTheVerdict) {
             std::string::npos)
       << j;
   EXPECT_NE(j.find("\"shape\": \"steady\""), std::string::npos) << j;
+  // Shares (--percent) say nothing of what the heap held: no verdict.
+  BandMatrix shares = m;
+  shares.percent = true;
+  std::string p = matrix_json(shares);
+  EXPECT_EQ(p.find("\"shape\""), std::string::npos) << p;
+  EXPECT_EQ(p.find("\"suspects\""), std::string::npos) << p;
   EXPECT_NE(j.find("\"judged\": true, \"censuses\": 12, \"suspects\": [\"VOID\"],\n \"biography\": {\"lag\": 0, "
                    "\"use\": 0.15384615384615385, \"drag\": 0, \"void\": 0.8461538461538461, \"evidence\": true}"),
             std::string::npos)
