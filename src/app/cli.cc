@@ -296,6 +296,10 @@ struct Parsed {  // values CLI11 fills and parse_command_line turns into Options
   std::optional<std::string> aux;
   bool portrait = false, no_marks = false, compare = false, diff = false;
   int max_bands = 20;
+  bool record = false;
+  std::optional<std::string> breakdown, baseline;
+  std::optional<double> every;
+  std::vector<std::string> program;  // after --, under --record
 };
 
 void add_file_options(CLI::App& app, Options& o, Parsed& p) {
@@ -392,8 +396,22 @@ void add_gate_options(CLI::App& app, Parsed& p) {
                  "Exit 3, the output written, when a profile's peak total (every band, before trace elimination) is "
                  "above SIZE (k, M, G, Ki, Mi, Gi, optional B; --compare, --diff: each input)");
   app.add_option("--max-growth", p.max_growth,
-                 "With --diff: exit 3, the output written, when AFTER's peak total is more than PERCENT above "
-                 "BEFORE's (10 or 10%)");
+                 "With --diff (or --record and --baseline): exit 3, the output written, when AFTER's peak total is "
+                 "more than PERCENT above BEFORE's (10 or 10%)");
+}
+
+void add_record_options(CLI::App& app, Parsed& p) {
+  app.add_flag("--record", p.record,
+               "--record [OPTIONS] -- PROG [ARGS...]: run the GHC program PROG under heap profiling, follow it live, "
+               "then write PROG.html (or -o), keep its profile as PROG.eventlog (PROG.hp where it cannot write an "
+               "eventlog), print the report and judge the gates. Exit 4 when the program fails");
+  app.add_option("--breakdown", p.breakdown,
+                 "With --record: the RTS's heap breakdown, T (closure types, the default: no profiled build needed), "
+                 "c, y, d, m, r, b (profiled builds), i (-finfo-table-map builds) or e (eras)")
+      ->check(CLI::IsMember({"T", "c", "y", "d", "m", "r", "b", "i", "e"}));
+  app.add_option("--every", p.every, "With --record: seconds between censuses (the RTS's -i; default 0.02)")
+      ->check(within(0.001, 3600, "takes an interval from 0.001 to 3600 seconds"));
+  app.add_option("--baseline", p.baseline, "With --record: an earlier run's profile that --max-growth compares with");
 }
 
 void add_watch_options(CLI::App& app, Options& o) {
@@ -479,16 +497,38 @@ void check_orders(const Options& o) {
 void finish_gates(Options& o, const Parsed& p) {
   if (p.max_peak) o.gates.max_peak = amount("--max-peak", *p.max_peak);
   if (p.max_growth) o.gates.max_growth = percentage(*p.max_growth);
-  if (o.gates.max_growth && o.several != Several::diff) {
-    throw usage_error(Code::conflicting_options, "--max-growth compares --diff's AFTER with its BEFORE: give --diff");
+  bool baseline = o.record && o.record->baseline;
+  if (o.gates.max_growth && o.several != Several::diff && !baseline) {
+    throw usage_error(Code::conflicting_options, "--max-growth compares --diff's AFTER with its BEFORE (or --record's run with its --baseline): give --diff or --baseline");
   }
+  if (baseline && !o.gates.max_growth) throw usage_error(Code::conflicting_options, "--baseline is what --max-growth compares with: give --max-growth");
   if ((o.gates.max_peak || o.gates.max_growth) && o.watch) {
     throw usage_error(Code::conflicting_options, "--max-peak and --max-growth judge a finished profile: not with --watch");
   }
 }
 
+// --record runs the program after `--`: it reads no profile of the command
+// line's, and writes its outputs when the program ends.
+void finish_record(Options& o, const Parsed& p) {
+  if (!p.record) {
+    if (p.breakdown || p.every || p.baseline) throw usage_error(Code::conflicting_options, "--breakdown, --every and --baseline go with --record");
+    return;
+  }
+  if (p.program.empty()) throw usage_error(Code::bad_option, "--record runs a program: hp2ps-ng --record [OPTIONS] -- PROG [ARGS...]");
+  if (!p.files.empty()) throw usage_error(Code::conflicting_options, "--record draws the program's own profile: no profile file ('" + excerpt(p.files[0]) + "')");
+  if (o.watch || o.several != Several::none) throw usage_error(Code::conflicting_options, "--record follows one program: not with --watch, --compare or --diff");
+  if (o.output.files.output == "-") throw usage_error(Code::conflicting_options, "--record updates its output as the program runs: write a file, not standard output");
+  RecordRequest r;
+  r.argv = p.program;
+  if (p.breakdown) r.breakdown = (*p.breakdown)[0];
+  if (p.every) r.every = *p.every;
+  r.baseline = p.baseline;
+  o.record = r;
+}
+
 void finish_options(CLI::App& app, Options& o, const Parsed& p) {
   if (!p.files.empty()) o.output.files.input = p.files[0];
+  finish_record(o, p);
   finish_several(o, p);
   check_diff(o);
   check_orders(o);
@@ -527,6 +567,21 @@ std::string shell_word(std::string_view a) {
   return out + "'";
 }
 
+// Under --record, what follows `--` is the program and its arguments, taken
+// as they are; returns the count of hp2ps-ng's own arguments.
+int split_program(int argc, char** argv, std::vector<std::string>& program) {
+  bool record = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string_view a = argv[i];
+    record = record || a == "--record";
+    if (a != "--") continue;
+    if (!record) return argc;
+    program.assign(argv + i + 1, argv + argc);
+    return i;
+  }
+  return argc;
+}
+
 std::string command_text(int argc, char** argv) {
   std::string out = "hp2ps-ng";
   for (int i = 1; i < argc; ++i) out += " " + shell_word(argv[i]);
@@ -550,6 +605,7 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
   add_several_options(app, o, p);
   add_gate_options(app, p);
   add_watch_options(app, o);
+  add_record_options(app, p);
   add_picture_options(app, o, p);
   app.footer(
       "hp2ps letters: -b -s -c -d -i[+|-] -e<w>[in|mm|pt] -g -l -m<n> -M -p -t<pct> -y, one per\n"
@@ -559,10 +615,13 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
       "-hi IPE records (out.csv: out.ipe.csv). A compressed\n"
       "input (prof.hp.gz, prog.eventlog.zst) gives the names its plain file would.\n"
       "Exit status: 0 success, 1 bad input or a failed write, 2 usage error, 3 a --max-peak or\n"
-      "--max-growth limit passed (the output written).\n"
+      "--max-growth limit passed (the output written), 4 --record's program failed (could not\n"
+      "start, exited non-zero or was killed; what it wrote is drawn).\n"
+      "Find a leak in one command: hp2ps-ng --record -- ./prog ARGS (prog linked with -rtsopts).\n"
       "See man hp2ps-ng for the formats and every difference from hp2ps.");
   help = app.help();
-  std::vector<std::string> args = translate_hp2ps_args(app, argc, argv, notes);
+  int own = split_program(argc, argv, p.program);
+  std::vector<std::string> args = translate_hp2ps_args(app, own, argv, notes);
   std::reverse(args.begin(), args.end());  // CLI11 takes them in reverse
   app.parse(args);
   finish_options(app, o, p);

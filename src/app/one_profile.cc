@@ -5,12 +5,14 @@
 
 namespace hpng {
 
-void run_one_profile(const Job& job, Warnings& warnings) {
+Judged draw_one_profile(const Job& job, Warnings& warnings) {
   const OutputPlan& plan = *job.output;
   BandMatrix m = chart_matrix(profile_stream(job.inputs[0], job.read), selection(job, plan), plan, warnings);
   Judged run = judged(shown_name(job.inputs[0]), m);
   draw_profile(std::move(m), job, plan, warnings);
-  check_gates(job.gates, {run});
+  return run;
 }
+
+void run_one_profile(const Job& job, Warnings& warnings) { check_gates(job.gates, {draw_one_profile(job, warnings)}); }
 
 }  // namespace hpng

@@ -156,7 +156,7 @@ std::string page_output(const std::vector<const BandMatrix*>& ms, const std::vec
   }
   // --watch: until the RTS ends the profile, the page reloads itself to
   // show the file drawn again.
-  if (job.mode == Mode::watch && !ms[0]->info.finished) page.reload_seconds = std::max(job.watch_interval, 1.0);
+  if ((job.mode == Mode::watch || job.mode == Mode::record) && !ms[0]->info.finished) page.reload_seconds = std::max(job.watch_interval, 1.0);
   return html_page(page);
 }
 
@@ -196,9 +196,24 @@ Produce picture_or_export(const BandMatrix& m, const std::vector<double>& shades
   return whole(render_picture(layout_chart(m, shades, plan.chart), title, plan, job));
 }
 
+// The heap now, and which band grew most over the last quarter of the
+// time drawn: what a status line says of a profile as it grows.
+void growth_now(const BandMatrix& m, Drawn& d) {
+  d.peak = m.peak.total;
+  if (m.spilled || m.times.empty()) return;
+  double from = m.times.back() - (m.times.back() - m.times.front()) / 4, most = 0;
+  size_t k = std::lower_bound(m.times.begin(), m.times.end(), from) - m.times.begin();
+  for (const Band& b : m.bands) {
+    d.now += b.values.back();
+    if (b.values.back() - b.values[k] > most) most = b.values.back() - b.values[k], d.growing = b.name;
+  }
+}
+
 }  // namespace
 
 Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warnings& warnings) {
+  Drawn drawn;
+  growth_now(m, drawn);
   std::vector<double> shades = band_shades(m, plan);
   apply_scales(m, job.matrix, warnings);
   // The bands' figures and the scales drawn, whatever is drawn over them.
@@ -208,8 +223,9 @@ Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warning
   if (!plan.files.write_aux.empty()) write_aux_file(plan.files, aux, warnings);
   write_records_file(plan.files, {&m}, {shown_name(job.inputs[0])});
   const ProfileHeader& h = m.info.header;
-  return {m.samples, last_time(m), m.total, h.value_unit + " x " + h.sample_unit,
-          m.info.finished};
+  drawn.samples = m.samples, drawn.last_time = last_time(m), drawn.total = m.total;
+  drawn.units = h.value_unit + " x " + h.sample_unit, drawn.finished = m.info.finished;
+  return drawn;
 }
 
 }  // namespace hpng

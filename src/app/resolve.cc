@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "process/program.h"
 #include "hpng/layout/columns.h"
 #include "hpng/matrix/spilled_rows.h"
 
@@ -92,6 +93,7 @@ ChartStyle chart_style(const OutputRequest& o, const Palette& palette, OutputFor
 }
 
 Mode mode_of(const Options& o) {
+  if (o.record) return Mode::record;
   if (o.watch) return Mode::watch;
   if (o.several == Several::compare) return Mode::compare;
   if (o.several == Several::diff) return Mode::diff;
@@ -175,6 +177,31 @@ Palette palette_of(const OutputRequest& o, OutputFormat f) {
   return page_default(o, f) ? *find_palette("tol-muted") : default_palette(o.style.colour);
 }
 
+// --record: the program's profile is kept in the current folder as the RTS
+// names it (PROG.eventlog, PROG.hp) and followed as it is written; the
+// outputs default to PROG.html. The baseline is an input like any other,
+// and is not where this run keeps its profile.
+void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
+  RecordPlan r{*o.record, find_program(o.record->argv[0]).value_or(""), true, true, true, {}};
+  if (!r.program.empty()) {
+    RtsAbilities a = rts_abilities(r.program);
+    r.eventlog = a.eventlog, r.flush_interval = a.flush_interval, r.profile_prefix = a.profile_prefix;
+  }
+  std::string base = o.record->argv[0].substr(o.record->argv[0].rfind('/') + 1);
+  std::string keep = base + (r.eventlog ? ".eventlog" : ".hp");
+  job.inputs.push_back({keep, r.eventlog ? InputFormat::eventlog : InputFormat::hp, {}});
+  if (job.asked.files.output.empty() && !job.asked.files.format) job.asked.files.output = base + ".html";
+  if (o.record->baseline) {
+    r.baseline = open_input(*o.record->baseline, o, false, budget);
+    if (r.baseline->input.id() && r.baseline->input.id() == file_id(keep)) {
+      throw usage_error(Code::output_is_input, "--baseline " + *o.record->baseline + " is where this run keeps its profile (" +
+                                                   keep + "): copy it elsewhere first");
+    }
+    job.side_inputs.push_back({*o.record->baseline, r.baseline->input.id()});
+  }
+  job.record = std::move(r);
+}
+
 }  // namespace
 
 std::string shown_name(const ProfileInput& in) { return in.path == "-" ? "stdin" : in.path; }
@@ -238,7 +265,9 @@ Job resolve_job(const Options& o, Warnings& warnings) {
   Job job;
   job.mode = mode_of(o);
   SpoolBudget budget{o.max_input};
-  for (const std::string& name : input_names(o)) job.inputs.push_back(open_input(name, o, job.mode == Mode::watch, budget));
+  job.asked = o.output;
+  if (o.record) resolve_record(job, o, budget);
+  else for (const std::string& name : input_names(o)) job.inputs.push_back(open_input(name, o, job.mode == Mode::watch, budget));
   job.read = {{o.ccs_length, o.output.style.heap_lines}, o.window, o.filter, {}};
   if (o.ipe) {
     Input log = load_input(*o.ipe, budget);
@@ -247,8 +276,7 @@ Job resolve_job(const Options& o, Warnings& warnings) {
   }
   job.select = o.select;
   job.matrix = {o.x_max, o.y_max, o.percent, o.mixed_units};
-  job.asked = o.output;
-  job.watch_interval = o.watch.value_or(2);
+  job.watch_interval = o.watch.value_or(o.record ? 0.5 : 2);
   job.watch_pid = o.watch_pid;
   job.watch_copy_limit = o.max_input;
   job.gates = o.gates;

@@ -23,7 +23,7 @@
 
 #include "app/modes.h"
 #include "app/pipeline.h"
-#include "app/watch_files.h"
+#include "process/watch_files.h"
 #include "base/text.h"
 #include "hpng/input/fifo_spool.h"
 #include "hpng/input/file_kind.h"
@@ -52,12 +52,18 @@ bool plainly_not_a_profile(const std::string& path) {
 
 class Watcher {
  public:
-  Watcher(const Job& job, Warnings& warnings, const std::function<void(const std::string&)>& status)
-      : job_(job), warnings_(warnings), status_(status), path_(job.inputs[0].path) {}
+  Watcher(const Job& job, Warnings& warnings, const std::function<void(const std::string&)>& status,
+          const WatchHooks& hooks)
+      : job_(job), warnings_(warnings), status_(status), hooks_(hooks), path_(job.inputs[0].path) {
+    if (hooks.earlier_file) drawn_ = file_state(path_);
+  }
   void run_until_done();
 
  private:
   void run_fifo();
+  void follow_fifo(FifoSpool& spool);
+  bool should_stop();
+  bool source_ended() const;
   bool render(const std::function<Input()>& load);
   std::optional<Drawn> draw(const Input& in, Warnings& warnings);
   std::optional<BandMatrix> matrix(const ProfileInput& in, const OutputPlan& plan, Warnings& warnings);
@@ -69,6 +75,7 @@ class Watcher {
   const Job& job_;
   Warnings& warnings_;
   const std::function<void(const std::string&)>& status_;
+  const WatchHooks& hooks_;
   std::string path_;
   FileState drawn_;  // the file as it was when last rendered
   std::set<std::pair<Code, std::string>> reported_;  // said for this profile
@@ -167,34 +174,61 @@ bool Watcher::render(const std::function<Input()>& load) {
     return false;
   }
   for (const Diagnostic& d : warnings) report(d);
-  if (status_) status_(status(*s, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+  double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (status_) status_(hooks_.status ? hooks_.status(*s) : status(*s, took));
   return s->finished;
+}
+
+// A stop signal ends the watch, unless a hook takes it (--record passes it
+// on to the program, and follows the profile to the program's end).
+bool Watcher::should_stop() {
+  if (!hooks_.on_stop) return stop_requested();
+  if (std::optional<StopRequest> r = take_stop_request()) hooks_.on_stop(r->signal, r->from_terminal);
+  return false;
+}
+
+bool Watcher::source_ended() const {
+  if (hooks_.source_ended) return hooks_.source_ended();
+  return job_.watch_pid && process_ended(*job_.watch_pid);
 }
 
 // A FIFO: drained into its copy whenever the watch waits, so that the
 // program never blocks on a full pipe; drawn at most once an interval.
-void Watcher::run_fifo() {
-  FifoSpool spool(path_, job_.watch_copy_limit);
-  for (bool ended = false; !stop_requested();) {
+void Watcher::follow_fifo(FifoSpool& spool) {
+  for (bool ended = false; !should_stop();) {
     bool grew = spool.drain_for(job_.watch_interval);
-    if (stop_requested()) return;
+    if (should_stop()) return;
     if (grew && render([&] { return spool.input(); })) return;
     if (spool.ended()) return check_drawn(true, "the writer has closed the FIFO");
     if (ended) return check_drawn(spool.size() > 0);
-    ended = job_.watch_pid && process_ended(*job_.watch_pid);  // one more look, then end
+    ended = source_ended();  // one more look, then end
   }
+}
+
+// What the FIFO gave is handed on (--record keeps it), however the watch ends.
+void Watcher::run_fifo() {
+  FifoSpool spool(path_, job_.watch_copy_limit);
+  try {
+    follow_fifo(spool);
+  } catch (const Error&) {
+    if (hooks_.keep) hooks_.keep(spool.input());
+    throw;
+  }
+  if (hooks_.keep) hooks_.keep(spool.input());
 }
 
 void Watcher::run_until_done() {
   if (file_state(path_).fifo) return run_fifo();
   std::unique_ptr<ChangeWait> waiter;
-  for (bool ended = false; !stop_requested();) {
+  for (bool ended = false; !should_stop();) {
     FileState now = file_state(path_);
     if (now.exists && !(now == drawn_)) {
       if (started_over(drawn_, now)) {
         start_over();
-        report({Code::file_restarted, path_, {}, 0, 0, "",
-                "the file was truncated or replaced (the program restarted?): starting over"});
+        if (!hooks_.earlier_file) {
+          report({Code::file_restarted, path_, {}, 0, 0, "",
+                  "the file was truncated or replaced (the program restarted?): starting over"});
+        }
         waiter.reset();
       }
       drawn_ = now;
@@ -204,7 +238,7 @@ void Watcher::run_until_done() {
       continue;
     }
     if (ended) return check_drawn(drawn_.exists);
-    ended = job_.watch_pid && process_ended(*job_.watch_pid);  // one more look at the file, then end
+    ended = source_ended();  // one more look at the file, then end
     if (!waiter && now.exists) waiter = std::make_unique<ChangeWait>(path_);
     if (ended) continue;
     waiter ? waiter->wait(job_.watch_interval) : pause_for(job_.watch_interval);
@@ -213,9 +247,13 @@ void Watcher::run_until_done() {
 
 }  // namespace
 
-void run_watch(const Job& job, Warnings& warnings, const std::function<void(const std::string&)>& status) {
+void follow_profile(const Job& job, Warnings& warnings, const StatusLine& status, const WatchHooks& hooks) {
   StopSignals signals;
-  Watcher(job, warnings, status).run_until_done();
+  Watcher(job, warnings, status, hooks).run_until_done();
+}
+
+void run_watch(const Job& job, Warnings& warnings, const StatusLine& status) {
+  follow_profile(job, warnings, status, {});
 }
 
 }  // namespace hpng

@@ -13,6 +13,7 @@ ErrorKind kind_of(Code code) {
   if (code <= Code::empty_filter) return ErrorKind::nothing_to_draw;
   if (code <= Code::output_is_input) return ErrorKind::output;
   if (code == Code::over_limit) return ErrorKind::gate;
+  if (code == Code::program_failed) return ErrorKind::program;
   return ErrorKind::warning;
 }
 
@@ -39,7 +40,7 @@ Error file_error(Code code, std::string file, std::string message) {
 
 int exit_status(Code code) {
   ErrorKind k = kind_of(code);
-  return k == ErrorKind::usage ? 2 : k == ErrorKind::gate ? 3 : 1;
+  return k == ErrorKind::usage ? 2 : k == ErrorKind::gate ? 3 : k == ErrorKind::program ? 4 : 1;
 }
 
 void Warnings::add(Diagnostic d) {

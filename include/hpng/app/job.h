@@ -4,6 +4,7 @@
 // the matrix before it is drawn. run (run.h) dispatches on the mode; every
 // mode composes the same stages from it.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,7 +22,12 @@ enum class Mode {
   compare,      // --compare: one chart per input, alike, on one scale
   diff,         // --diff BEFORE AFTER: the difference
   watch,        // --watch: one profile, drawn again as it grows
+  record,       // --record: a program run under heap profiling, its profile followed as --watch follows one
 };
+
+// --watch's and --record's line about the state after each render (a
+// terminal shows it).
+using StatusLine = std::function<void(const std::string&)>;
 
 struct ProfileInput {
   std::string path;    // as opened: hp2ps's rule, `prof` reads prof.hp
@@ -65,6 +71,17 @@ struct MatrixPlan {
   bool mixed_units = false;  // --compare, --diff: accept profiles in different units
 };
 
+// --record: the program, how its RTS is asked to profile, and where its
+// profile is kept (inputs[0], followed as it is written).
+struct RecordPlan {
+  RecordRequest asked;
+  std::string program;            // the file argv[0] runs; empty: none found (the run says why)
+  bool eventlog = true;           // else the RTS's own .hp is followed (a GHC before 9.4 without -eventlog)
+  bool flush_interval = true;     // the RTS takes --eventlog-flush-interval (GHC 9.2 on)
+  bool profile_prefix = true;     // the RTS takes -po (where its own .hp goes)
+  std::optional<ProfileInput> baseline;  // --baseline, opened
+};
+
 struct Job {
   Mode mode = Mode::one_profile;
   std::vector<ProfileInput> inputs;  // one, except for --compare and --diff
@@ -80,6 +97,7 @@ struct Job {
   std::optional<int> watch_pid;      // --watch-pid: also end when this process has
   size_t watch_copy_limit = 0;       // --watch on a FIFO: the most of it kept (--max-input)
   Gates gates;                       // checked once the output is written (gates.h)
+  std::optional<RecordPlan> record;  // --record
 };
 
 // Resolves the command line: opens the inputs (not under --watch), sniffs

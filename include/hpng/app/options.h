@@ -48,6 +48,14 @@ struct Gates {
   std::optional<double> max_growth;  // --max-growth (--diff): AFTER's peak over BEFORE's, percent
 };
 
+// --record -- PROG [ARGS...]: run a GHC program under heap profiling.
+struct RecordRequest {
+  std::vector<std::string> argv;        // the program and its own arguments, unchanged
+  char breakdown = 'T';                 // --breakdown: the RTS's -h letter
+  double every = 0.02;                  // --every: seconds between censuses (the RTS's -i)
+  std::optional<std::string> baseline;  // --baseline: an earlier run's profile, for --max-growth
+};
+
 struct Options {
   OutputRequest output;
   std::vector<std::string> more_inputs;  // the inputs after files.input (--compare, --diff)
@@ -65,6 +73,7 @@ struct Options {
   BandFilter filter;                  // --include, --exclude, --merge
   bool percent = false;               // --percent
   Gates gates;                        // --max-peak, --max-growth
+  std::optional<RecordRequest> record;  // --record
 };
 
 }  // namespace hpng

@@ -3,15 +3,10 @@
 // composes the same stages: read -> transform -> statistics -> select ->
 // matrix -> shade -> layout -> render | export -> write.
 #pragma once
-#include <functional>
-#include <string>
 
 #include "hpng/app/job.h"
 
 namespace hpng {
-
-// --watch's line about the state after each render (a terminal shows it).
-using StatusLine = std::function<void(const std::string&)>;
 
 // Runs the job; its warnings go to `warnings`, each once (--watch, which
 // runs until stopped, adds them as it finds them: `warnings.on_add` prints

@@ -47,6 +47,8 @@ enum class Code {
   output_is_input,  // an output is an input, whatever path names it (or the .aux is the picture)
   // A gate, exit status 3: the output was written, but a limit was passed.
   over_limit,  // --max-peak or --max-growth
+  // The recorded program failed, exit status 4: what it wrote was drawn.
+  program_failed,  // --record: the program could not start, exited non-zero or was killed
   // Warnings: the run goes on.
   unfinished,        // the profile has no end (a killed or running program): its complete samples are drawn
   cut_short,         // the file ends inside a statement or sample, which is left out
@@ -68,7 +70,7 @@ enum class Code {
 
 // What an error's code means for the run: which exit status, and whether a
 // --watch can wait for it to go away.
-enum class ErrorKind { usage, input, nothing_to_draw, output, gate, warning };
+enum class ErrorKind { usage, input, nothing_to_draw, output, gate, program, warning };
 ErrorKind kind_of(Code code);
 
 struct Diagnostic {

@@ -1,5 +1,5 @@
 // See watch_files.h.
-#include "app/watch_files.h"
+#include "process/watch_files.h"
 
 #include <poll.h>
 #include <signal.h>
@@ -15,15 +15,20 @@ namespace hpng {
 
 namespace {
 
-volatile std::sig_atomic_t g_stop = 0;
-extern "C" void request_stop(int) { g_stop = 1; }
+volatile std::sig_atomic_t g_stop = 0;           // the signal, 0: none
+volatile std::sig_atomic_t g_from_terminal = 0;  // sent by the kernel: a terminal's ^C
+extern "C" void request_stop(int sig, siginfo_t* info, void*) {
+  g_stop = sig;
+  g_from_terminal = info && info->si_code == SI_KERNEL;
+}
 
 }  // namespace
 
 StopSignals::StopSignals() {
   g_stop = 0;
   struct sigaction sa = {};
-  sa.sa_handler = request_stop;
+  sa.sa_sigaction = request_stop;
+  sa.sa_flags = SA_SIGINFO;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, &old_int_);
   sigaction(SIGTERM, &sa, &old_term_);
@@ -35,6 +40,13 @@ StopSignals::~StopSignals() {
 }
 
 bool stop_requested() { return g_stop != 0; }
+
+std::optional<StopRequest> take_stop_request() {
+  if (!g_stop) return std::nullopt;
+  StopRequest r{static_cast<int>(g_stop), g_from_terminal != 0};
+  g_stop = 0;
+  return r;
+}
 
 FileState file_state(const std::string& path) {
   struct stat st;

@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <csignal>
+#include <optional>
 #include <string>
 
 namespace hpng {
@@ -25,6 +26,15 @@ class StopSignals {
 
 // A stop was requested (since the StopSignals were set up).
 bool stop_requested();
+
+// The stop requested, taken (a later stop_requested() says no until the
+// next): the signal, and whether a terminal sent it (its ^C reaches every
+// process of the foreground group, a program run by --record included).
+struct StopRequest {
+  int signal;
+  bool from_terminal;
+};
+std::optional<StopRequest> take_stop_request();
 
 struct FileState {
   bool exists = false;

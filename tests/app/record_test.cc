@@ -1,0 +1,242 @@
+// --record with real GHC programs (tests/app/record/*.hs), compiled once
+// for the suite with the machine's ghc (Debian's: tests/install-deps.sh
+// --tests installs it); without ghc each case says skipped, never passed.
+// A program that leaks and one that does not, one linked without -rtsopts,
+// one that fails, one that runs until a signal ends it: the outputs, the
+// report, the gates, the exit statuses, signals passed on, the log off a
+// terminal and the status line on one (under a pseudo-terminal). Waiting is
+// by content, never by time: hang_guard only stops a hung test.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "support/util.h"
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+// The programs, built once: NAME from tests/app/record/NAME.hs with
+// -rtsopts -eventlog; leaky-hp without -eventlog (on a GHC before 9.4 its
+// RTS writes only a .hp); nortsopts without -rtsopts.
+struct Programs {
+  std::string dir, why_not;
+  Programs() {
+    if (!have_tool("ghc")) {
+      why_not = "ghc is not installed (apt-get install ghc)";
+      return;
+    }
+    dir = scratch_dir();
+    std::string src = std::string(HPNG_SOURCE_DIR) + "/tests/app/record/";
+    const char* builds[][3] = {{"leaky", "leaky", "-rtsopts -eventlog"}, {"leaky-hp", "leaky", "-rtsopts"},
+                               {"steady", "steady", "-rtsopts -eventlog"}, {"forever", "forever", "-rtsopts -eventlog"},
+                               {"nortsopts", "steady", "-eventlog"}};
+    for (const auto& b : builds) {
+      std::string cmd = std::string("ghc -O ") + b[2] + " -outputdir o-" + b[0] + " -o " + b[0] + " " +
+                        shell_quote(src + b[1] + ".hs");
+      CommandResult r = run_in(dir, cmd);
+      if (r.status != 0) why_not = "ghc could not build " + std::string(b[0]) + ": " + r.err;
+    }
+  }
+  std::string at(const std::string& name) const { return dir + "/" + name; }
+};
+
+const Programs& programs() {
+  static Programs p;
+  return p;
+}
+
+class Record : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!programs().why_not.empty()) GTEST_SKIP() << programs().why_not;
+    dir_ = scratch_dir();
+    run_in(dir_, "mkdir tmp");
+  }
+  // hp2ps-ng OPTIONS -- PROGRAM ARGS, in the test's folder, with a TMPDIR
+  // of its own (what --record leaves there is checked).
+  CommandResult record(const std::string& options, const std::string& program, const std::string& args = "") {
+    return run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + exe() + " --record " + options + " -- " +
+                            shell_quote(programs().at(program)) + " " + args);
+  }
+  bool has(const std::string& name) const { return file_exists(dir_ + "/" + name); }
+  void expect_nothing_left() const { EXPECT_TRUE(list_dir(dir_ + "/tmp").empty()) << "a FIFO or its folder was left in TMPDIR"; }
+  std::string dir_;
+};
+
+TEST_F(Record, ALeakingProgramIsDrawnKeptAndItsLeakNamed) {
+  CommandResult r = record("", "leaky");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("step 400000"), std::string::npos) << "the program's own output reaches its stdout";
+  EXPECT_NE(r.out.find("leaky exited with status 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("suspects    1 band"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ramp, held to the end"), std::string::npos) << r.out;
+  EXPECT_TRUE(has("leaky.html"));
+  if (read_file(programs().at("leaky")).find("Override profiling output") != std::string::npos) {
+    EXPECT_FALSE(has("leaky.hp")) << "the RTS's own .hp went to the FIFO's folder (-po), not beside the user's files";
+  }
+  ASSERT_TRUE(has("leaky.eventlog"));
+  EXPECT_EQ(run_in(dir_, exe() + " --format json -o - leaky.eventlog").status, 0) << "the kept profile draws again";
+  EXPECT_EQ(r.err.find('\033'), std::string::npos) << "no terminal control off a terminal";
+  expect_nothing_left();
+}
+
+TEST_F(Record, AProgramInConstantSpaceHasNoSuspect) {
+  CommandResult r = record("-o steady.svg", "steady");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("suspects    none"), std::string::npos) << r.out;
+  EXPECT_TRUE(has("steady.svg"));
+  EXPECT_FALSE(has("steady.html")) << "-o replaces the default page";
+}
+
+TEST_F(Record, AnRtsWithoutEventlogIsFollowedThroughItsHp) {
+  if (read_file(programs().at("leaky-hp")).find("Send binary eventlog") != std::string::npos) {
+    GTEST_SKIP() << "this GHC's RTS always writes an eventlog (GHC 9.4 on)";
+  }
+  CommandResult r = record("", "leaky-hp");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("its .hp was followed"), std::string::npos) << r.out;
+  EXPECT_TRUE(has("leaky-hp.hp"));
+  EXPECT_TRUE(has("leaky-hp.html"));
+  EXPECT_FALSE(has("leaky-hp.eventlog"));
+}
+
+TEST_F(Record, APeakAboveMaxPeakExits3WithTheOutputsWritten) {
+  CommandResult r = record("--max-peak 1M", "leaky");
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_NE(r.err.find("above --max-peak"), std::string::npos) << r.err;
+  EXPECT_TRUE(has("leaky.html"));
+  EXPECT_TRUE(has("leaky.eventlog"));
+  EXPECT_NE(r.out.find("suspects"), std::string::npos) << "the report is printed before the gate fails";
+}
+
+TEST_F(Record, GrowthIsJudgedAgainstTheBaseline) {
+  ASSERT_EQ(record("", "leaky", "100000").status, 0);
+  ASSERT_EQ(run_in(dir_, "mv leaky.eventlog before.eventlog").status, 0);
+  CommandResult grew = record("--baseline before.eventlog --max-growth 50", "leaky", "400000");
+  EXPECT_EQ(grew.status, 3) << grew.err;
+  EXPECT_NE(grew.err.find("the peak total grew"), std::string::npos) << grew.err;
+  CommandResult within = record("--baseline before.eventlog --max-growth 100000", "leaky", "100000");
+  EXPECT_EQ(within.status, 0) << within.err;
+}
+
+TEST_F(Record, TheBaselineIsNotWhereTheRunKeepsItsProfile) {
+  ASSERT_EQ(record("", "leaky", "100000").status, 0);
+  std::string before = read_file(dir_ + "/leaky.eventlog");
+  CommandResult r = record("--baseline ./leaky.eventlog --max-growth 10", "leaky", "100000");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("is where this run keeps its profile"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(dir_ + "/leaky.eventlog"), before);
+}
+
+TEST_F(Record, AProgramWithoutRtsoptsIsToldHowToRebuild) {
+  CommandResult r = record("", "nortsopts");
+  EXPECT_EQ(r.status, 4) << r.err;
+  EXPECT_NE(r.err.find("rebuild it with ghc -rtsopts"), std::string::npos) << r.err;
+  EXPECT_FALSE(has("nortsopts.html"));
+  expect_nothing_left();
+}
+
+TEST_F(Record, AProgramThatCannotStartSaysWhy) {
+  CommandResult r = run_in(dir_, hang_guard() + exe() + " --record -- ./no-such-program");
+  EXPECT_EQ(r.status, 4) << r.err;
+  EXPECT_NE(r.err.find("./no-such-program: could not start: No such file or directory"), std::string::npos) << r.err;
+  run_in(dir_, "touch not-executable");
+  r = run_in(dir_, hang_guard() + exe() + " --record -- ./not-executable");
+  EXPECT_EQ(r.status, 4) << r.err;
+  EXPECT_NE(r.err.find("could not start: Permission denied"), std::string::npos) << r.err;
+}
+
+TEST_F(Record, AFailingProgramIsDrawnAndItsStatusSaid) {
+  CommandResult r = record("", "leaky", "200000 crash");
+  EXPECT_EQ(r.status, 4) << r.err;
+  EXPECT_NE(r.err.find("exited with status 1; what it wrote is drawn"), std::string::npos) << r.err;
+  EXPECT_TRUE(has("leaky.html"));
+  EXPECT_TRUE(has("leaky.eventlog"));
+}
+
+// hp2ps-ng in the background; once the program says it runs, `action`
+// (a shell command; $p is hp2ps-ng's pid) is done to it.
+CommandResult record_then(const std::string& dir, const std::string& program, const std::string& action) {
+  std::string script = "TMPDIR=" + dir + "/tmp " + exe() + " --record -o f.svg -- " + shell_quote(program) +
+                       " >out 2>err & p=$!\n"
+                       "until grep -q running out; do sleep 0.05; done\n" +
+                       action + "\nwait $p; echo $? >status\n";
+  write_file(dir + "/run.sh", script);
+  CommandResult r = run_in(dir, hang_guard() + "sh run.sh");
+  return {std::stoi(read_file(dir + "/status")), read_file(dir + "/out"), read_file(dir + "/err")};
+}
+
+TEST_F(Record, SigtermIsPassedOnAsSigintAndWhatWasWrittenIsKept) {
+  CommandResult r = record_then(dir_, programs().at("forever"), "kill -TERM $p");
+  EXPECT_EQ(r.status, 4) << r.err;
+  EXPECT_NE(r.err.find("was killed by signal 2 (SIGINT)"), std::string::npos) << r.err;
+  EXPECT_TRUE(has("forever.eventlog"));
+  expect_nothing_left();
+}
+
+TEST_F(Record, SigintIsPassedOn) {
+  CommandResult r = record_then(dir_, programs().at("forever"), "kill -INT $p");
+  EXPECT_EQ(r.status, 4) << r.err;
+  EXPECT_NE(r.err.find("(SIGINT)"), std::string::npos) << r.err;
+  expect_nothing_left();
+}
+
+TEST_F(Record, AKilledProgramIsSaidKilled) {
+  CommandResult r = record_then(dir_, programs().at("forever"), "pkill -KILL -P $p");
+  EXPECT_EQ(r.status, 4) << r.err;
+  EXPECT_NE(r.err.find("was killed by signal 9 (SIGKILL)"), std::string::npos) << r.err;
+  expect_nothing_left();
+}
+
+// Under a pseudo-terminal (script(1)), the status line is drawn on the
+// last row, outside a scrolling region the program's output stays in, and
+// the region is given back at the end.
+TEST_F(Record, OnATerminalTheStatusLineKeepsToTheLastRow) {
+  if (!have_tool("script")) GTEST_SKIP() << "script(1) is not installed";
+  std::string inner = "stty rows 24 cols 100; TMPDIR=" + dir_ + "/tmp " + exe() + " --record -- " +
+                      shell_quote(programs().at("leaky"));
+  CommandResult r = run_in(dir_, hang_guard() + "script -qec " + shell_quote(inner) + " /dev/null");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\0337\033[1;23r\0338"), std::string::npos) << "the program's rows: 1 to 23";
+  EXPECT_NE(r.out.find("\033[24;1H\033[2Kleaky  "), std::string::npos) << "the status on row 24";
+  EXPECT_NE(r.out.find(" censuses  heap "), std::string::npos);
+  EXPECT_NE(r.out.find("\033[r"), std::string::npos) << "the whole screen scrolls again at the end";
+}
+
+// A profiled build (Debian's ghc-prof) and a cost-centre breakdown: the
+// letter reaches the RTS, and the eventlog's breakdown is -hc.
+TEST_F(Record, AProfiledBuildIsRecordedByCostCentre) {
+  std::string dir = programs().dir;
+  std::string src = shell_quote(std::string(HPNG_SOURCE_DIR) + "/tests/app/record/leaky.hs");
+  CommandResult built = run_in(dir, "ghc -O -prof -fprof-auto -rtsopts -eventlog -outputdir o-prof -o leaky-prof " + src);
+  if (built.status != 0) GTEST_SKIP() << "no profiled build (apt-get install ghc-prof): " << built.err;
+  CommandResult r = record("--breakdown c -o prof.json", "leaky-prof", "100000");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find(", -hc, "), std::string::npos) << r.out;
+  EXPECT_NE(read_file(dir_ + "/prof.json").find("build"), std::string::npos) << "a cost centre of leaky.hs names a band";
+}
+
+// What the command line cannot mean is a usage error, GHC or not.
+TEST(RecordUsage, BadCombinationsAreUsageErrors) {
+  std::string dir = scratch_dir();
+  const char* cases[][2] = {
+      {"--record", "runs a program"},
+      {"--breakdown c x.hp", "go with --record"},
+      {"--record --baseline b.eventlog -- true", "give --max-growth"},
+      {"--record -o - -- true", "not standard output"},
+      {"--record x.hp -- true", "no profile file"},
+      {"--record --watch -- true", "not with --watch"},
+      {"--record --breakdown q -- true", "--breakdown"},
+      {"--max-growth 10 x.hp", "give --diff or --baseline"},
+  };
+  for (const auto& c : cases) {
+    CommandResult r = run_in(dir, exe() + " " + c[0]);
+    EXPECT_EQ(r.status, 2) << c[0] << ": " << r.err;
+    EXPECT_NE(r.err.find(c[1]), std::string::npos) << c[0] << ": " << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace hpng
