@@ -1,9 +1,13 @@
 // hpng_bench gen-eventlog SAMPLES BANDS FILE: writes a synthetic -hT
 // eventlog of that shape (for bench/run.sh).
+// hpng_bench gen-ipe-eventlog RECORDS BANDS FILE: a -hi eventlog of a
+// -finfo-table-map build with RECORDS IPE records, BANDS of them drawn in
+// 50 censuses (the memory the records take: bench/README.md).
 // hpng_bench MODE FILE: times (best of 3 runs) and prints MB/s of
 //   bytes  a plain read of the file: every byte, in the windows the readers use
 //   read   one pass of the reader (.hp or eventlog, sniffed), points summed
 //   select hp2ps's band selection: every pass of the reader it needs
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -49,6 +53,34 @@ int generate_eventlog(size_t samples, size_t bands, const std::string& path) {
   return 0;
 }
 
+int generate_ipe_eventlog(size_t records, size_t bands, const std::string& path) {
+  hpng::test::EventlogWriter w;
+  w.declare_standard().declare(169, -1).rts_identifier("GHC-9.10.3 rts_thr").program_args({"./service"}).wall_clock(1790000000);
+  // In blocks of a thousand, as the RTS writes them.
+  for (size_t from = 0; from < records; from += 1000) {
+    w.block(10, 0, [&](hpng::test::EventlogWriter& b) {
+      for (size_t k = from; k < std::min(records, from + 1000); ++k) {
+        std::string n = std::to_string(k);
+        b.ipe(10, {0x400000 + 16 * k, "Service.Handler.table_" + n, "15", "Maybe Request -> IO Response",
+                   "handler" + n, "Service.Handler" + std::to_string(k % 300), "src/Service/Handler.hs", n + ":5-40"});
+      }
+    });
+  }
+  w.heap_prof_begin(1000000, 8);
+  for (size_t s = 0; s < 50; ++s) {
+    uint64_t t = 20000000 * (s + 1);
+    w.sample_begin(t);
+    char label[32];
+    for (size_t b = 0; b < bands; ++b) {
+      std::snprintf(label, sizeof label, "%p", reinterpret_cast<void*>(0x400000 + 16 * (b * (records / bands))));
+      w.sample_string(t + 1, 1000 * (b + 1) * (s + 1), label);
+    }
+    w.sample_end(t + 2);
+  }
+  hpng::write_output(path, w.bytes());
+  return 0;
+}
+
 // One timed run of `mode` over the input; returns something of the work
 // done, so that none of it can be optimised away.
 size_t run_once(const std::string& mode, const hpng::Input& in) {
@@ -69,6 +101,9 @@ size_t run_once(const std::string& mode, const hpng::Input& in) {
 }
 
 int main(int argc, char** argv) {
+  if (argc == 5 && std::string(argv[1]) == "gen-ipe-eventlog") {
+    return generate_ipe_eventlog(std::stoul(argv[2]), std::stoul(argv[3]), argv[4]);
+  }
   if (argc == 5 && std::string(argv[1]) == "gen-eventlog") {
     return generate_eventlog(std::stoul(argv[2]), std::stoul(argv[3]), argv[4]);
   }

@@ -1,7 +1,9 @@
 // See ipe_names.h.
 #include "read/eventlog/ipe_names.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <functional>
 
 #include "read/eventlog/eventlog_frames.h"
 
@@ -18,6 +20,8 @@ std::string plain_name(const events::IpeRecord& r) {
   const std::string& where = known_location(r.src_loc) ? r.src_loc : r.module;
   return where.empty() ? what : what + " (" + where + ")";
 }
+
+uint64_t name_hash(const std::string& plain) { return std::hash<std::string>{}(plain); }
 
 // "0x4a3f10" (glibc's %p), or bare hex digits: the address, else nothing.
 std::optional<uint64_t> address_of(std::string_view text) {
@@ -52,30 +56,53 @@ std::string closure_type_name(const std::string& number) {
 
 }  // namespace
 
-std::optional<InfoTable> IpeNames::table(std::string_view pointer_text) const {
-  std::optional<uint64_t> address = address_of(pointer_text);
-  auto it = address ? records_.find(*address) : records_.end();
-  if (it == records_.end()) return std::nullopt;
-  const events::IpeRecord& r = it->second;
-  char hex[24];
-  std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(r.address));
-  return InfoTable{hex, r.table_name, closure_type_name(r.closure_type), r.type, r.label, r.module, r.src_loc};
+// One entry an address, the first met (a stable sort keeps the order met
+// among equal addresses), and the names' hashes sorted for counting.
+void IpeNames::settle() const {
+  if (settled_) return;
+  std::stable_sort(seen_.begin(), seen_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  seen_.erase(std::unique(seen_.begin(), seen_.end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
+              seen_.end());
+  name_hashes_.clear();
+  for (const auto& [address, hash] : seen_) name_hashes_.push_back(hash);
+  std::sort(name_hashes_.begin(), name_hashes_.end());
+  settled_ = true;
+}
+
+size_t IpeNames::size() const {
+  settle();
+  return seen_.size();
 }
 
 void IpeNames::add(events::IpeRecord r) {
-  uint64_t address = r.address;
-  std::string plain = plain_name(r);
-  if (records_.emplace(address, std::move(r)).second) ++uses_[plain];
+  seen_.push_back({r.address, name_hash(plain_name(r))});
+  settled_ = false;
+  if (!wanted_ || wanted_->count(r.address)) records_.emplace(r.address, std::move(r));
+}
+
+const events::IpeRecord* IpeNames::record(std::string_view pointer_text) const {
+  std::optional<uint64_t> address = address_of(pointer_text);
+  auto it = address ? records_.find(*address) : records_.end();
+  return it == records_.end() ? nullptr : &it->second;
+}
+
+std::optional<InfoTable> IpeNames::table(std::string_view pointer_text) const {
+  const events::IpeRecord* r = record(pointer_text);
+  if (!r) return std::nullopt;
+  char hex[24];
+  std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(r->address));
+  return InfoTable{hex, r->table_name, closure_type_name(r->closure_type), r->type, r->label, r->module, r->src_loc};
 }
 
 std::string IpeNames::name(std::string_view pointer_text) const {
-  std::optional<uint64_t> address = address_of(pointer_text);
-  auto it = address ? records_.find(*address) : records_.end();
-  if (it == records_.end()) return std::string(pointer_text);
-  std::string plain = plain_name(it->second);
-  if (uses_.at(plain) == 1 || plain == it->second.table_name) return plain;
+  const events::IpeRecord* r = record(pointer_text);
+  if (!r) return std::string(pointer_text);
+  settle();
+  std::string plain = plain_name(*r);
+  auto [from, to] = std::equal_range(name_hashes_.begin(), name_hashes_.end(), name_hash(plain));
+  if (to - from == 1 || plain == r->table_name) return plain;
   std::string with_table = plain.back() == ')' ? plain.substr(0, plain.size() - 1) + ", " : plain + " (";
-  return with_table + it->second.table_name + ")";
+  return with_table + r->table_name + ")";
 }
 
 namespace {
@@ -112,11 +139,24 @@ bool profiles_info_tables(const Input& in) {
 
 }  // namespace
 
+std::unordered_set<uint64_t> census_addresses(const Input& in) {
+  std::unordered_set<uint64_t> addresses;
+  each_event(in, [&](const Event& e) {
+    if (e.id != events::kHeapProfSampleString) return true;
+    if (std::optional<events::BandSample> s = events::string_sample(e.payload)) {
+      if (std::optional<uint64_t> a = address_of(s->key)) addresses.insert(*a);
+    }
+    return true;
+  });
+  return addresses;
+}
+
 IpeNames ipe_records(const Input& in, bool whole_log) {
   // A -hT log of a -finfo-table-map build holds its records too, often a
-  // million: they name no band of it, and are not kept.
-  IpeNames names;
-  if (!whole_log && !profiles_info_tables(in)) return names;
+  // million: they name no band of it, and are not kept. --ipe's log names
+  // another file's bands: its records are all kept.
+  if (!whole_log && !profiles_info_tables(in)) return IpeNames();
+  IpeNames names(whole_log ? std::nullopt : std::optional(census_addresses(in)));
   each_event(in, [&](const Event& e) {
     if (e.id == events::kIpe) {
       if (std::optional<events::IpeRecord> r = events::ipe(e.payload)) names.add(std::move(*r));

@@ -8,6 +8,9 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "hpng/input/input.h"
 #include "hpng/stream/samples.h"
@@ -15,12 +18,19 @@
 
 namespace hpng {
 
+// A -finfo-table-map build writes a record for every info table, often a
+// million; a profile draws a few hundred of them. Only the records of the
+// wanted addresses (those a census names; all when none are given) are
+// kept whole; of every record, its address and its plain name's hash (16
+// bytes, 8 once settled), which is all that telling names apart needs.
 class IpeNames {
  public:
+  explicit IpeNames(std::optional<std::unordered_set<uint64_t>> wanted = std::nullopt) : wanted_(std::move(wanted)) {}
   // The first record of an address wins.
   void add(events::IpeRecord r);
-  bool empty() const { return records_.empty(); }
-  size_t size() const { return records_.size(); }
+  bool empty() const { return size() == 0; }
+  size_t size() const;  // addresses with a record
+  size_t held() const { return records_.size(); }  // records kept whole
   // The band name for a -hi label: "label (source location)" (the module
   // where the location is not known, the table name where there is no
   // label), with ", table name" inside the brackets where two records would
@@ -30,9 +40,21 @@ class IpeNames {
   std::optional<InfoTable> table(std::string_view pointer_text) const;
 
  private:
-  std::unordered_map<uint64_t, events::IpeRecord> records_;
-  std::unordered_map<std::string, int> uses_;  // records per plain name
+  void settle() const;
+  const events::IpeRecord* record(std::string_view pointer_text) const;
+
+  std::optional<std::unordered_set<uint64_t>> wanted_;
+  std::unordered_map<uint64_t, events::IpeRecord> records_;  // the wanted ones
+  // Every record's address and plain name's hash, in the order met until
+  // settled: then one per address (the first), by address, and the hashes
+  // sorted (a name's records are counted in them).
+  mutable std::vector<std::pair<uint64_t, uint64_t>> seen_;
+  mutable std::vector<uint64_t> name_hashes_;
+  mutable bool settled_ = true;
 };
+
+// The addresses a -hi log's censuses name, as their labels give them.
+std::unordered_set<uint64_t> census_addresses(const Input& in);
 
 // The IPE records of a whole -hi eventlog, wherever they are (GHC writes
 // them at start-up, but nothing says they precede the censuses): a walk

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "hpng/read/eventlog_reader.h"
+#include "read/eventlog/ipe_names.h"
 #include "support/eventlog_writer.h"
 #include "support/util.h"
 
@@ -112,6 +113,44 @@ TEST(IpeNames, TwoRecordsOfOneNameAreToldApartByTheirTables) {
   FullProfile p = read(hi_log({Where::before, Length::one_more, "", {twin}}));
   EXPECT_EQ(p.band_names, (std::vector<std::string>{"main (Test.hs:5:1-30)", "go (src/Leak.hs:12:5-30, go_info)",
                                                     "0xdeadbeef", "go (src/Leak.hs:12:5-30, go1_info)"}));
+}
+
+// A twin no census names still makes the drawn one's name say its table:
+// what names a band does not depend on which records are kept whole.
+TEST(IpeNames, ATwinThatIsNotDrawnStillTellsTheNamesApart) {
+  EventlogWriter::Ipe twin = kGo;
+  twin.address = 0x4a4000, twin.table_name = "go1_info";
+  EventlogWriter w;
+  w.declare_standard().declare(169, -1);
+  w.block(1000, 0xFFFF, [&](EventlogWriter& b) {
+    b.ipe(100, kSat).ipe(100, kGo).ipe(100, twin).heap_prof_begin(2000, 8);
+    b.sample_begin(10000000).sample_string(10000000, 100, "0x4a3f10").sample_end(10000001);
+  });
+  FullProfile p = read(w.bytes());
+  EXPECT_EQ(p.band_names, (std::vector<std::string>{"go (src/Leak.hs:12:5-30, go_info)"}));
+}
+
+// A -finfo-table-map build writes a record for every info table (often a
+// million); only those of the addresses a census names are kept whole.
+TEST(IpeNames, OnlyTheRecordsOfDrawnAddressesAreHeldWhole) {
+  EventlogWriter w;
+  w.declare_standard().declare(169, -1);
+  w.block(1000, 0xFFFF, [&](EventlogWriter& b) {
+    for (uint64_t k = 0; k < 5000; ++k) {
+      EventlogWriter::Ipe r = kGo;
+      r.address = 0x500000 + 16 * k, r.label = "f" + std::to_string(k);
+      b.ipe(100, r);
+    }
+    b.ipe(100, kSat).ipe(100, kGo).heap_prof_begin(2000, 8);
+    b.sample_begin(10000000).sample_string(10000000, 100, "0x409f78").sample_string(10000000, 5, "0x4a3f10");
+    b.sample_end(10000001);
+  });
+  Input in{"hi.eventlog", w.bytes()};
+  IpeNames names = ipe_records(in);
+  EXPECT_EQ(names.size(), 5002u);
+  EXPECT_EQ(names.held(), 2u);
+  EXPECT_EQ(names.name("0x4a3f10"), "go (src/Leak.hs:12:5-30)");
+  EXPECT_EQ(ipe_records(in, true).held(), 5002u) << "--ipe's log names another file's bands: all are kept";
 }
 
 TEST(IpeNames, TheChartAndJsonShowTheNames) {
