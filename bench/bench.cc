@@ -1,8 +1,9 @@
 // hpng_bench gen-eventlog SAMPLES BANDS FILE: writes a synthetic -hT
 // eventlog of that shape (for bench/run.sh).
-// hpng_bench gen-ipe-eventlog RECORDS BANDS FILE: a -hi eventlog of a
-// -finfo-table-map build with RECORDS IPE records, BANDS of them drawn in
-// 50 censuses (the memory the records take: bench/README.md).
+// hpng_bench gen-ipe-eventlog RECORDS BANDS FILE [TYPE_BYTES]: a -hi
+// eventlog of a -finfo-table-map build with RECORDS IPE records, BANDS of
+// them drawn in 50 censuses, each record's type TYPE_BYTES long (the
+// memory the records take, the size of a picture of them: bench/README.md).
 // hpng_bench MODE FILE: times (best of 3 runs) and prints MB/s of
 //   bytes  a plain read of the file: every byte, in the windows the readers use
 //   read   one pass of the reader (.hp or eventlog, sniffed), points summed
@@ -53,7 +54,10 @@ int generate_eventlog(size_t samples, size_t bands, const std::string& path) {
   return 0;
 }
 
-int generate_ipe_eventlog(size_t records, size_t bands, const std::string& path) {
+int generate_ipe_eventlog(size_t records, size_t bands, const std::string& path, size_t type_bytes) {
+  std::string type = "Maybe Request -> IO Response";
+  while (type.size() < type_bytes) type += " -> " + type;
+  type.resize(std::max(type_bytes, size_t{1}));
   hpng::test::EventlogWriter w;
   w.declare_standard().declare(169, -1).rts_identifier("GHC-9.10.3 rts_thr").program_args({"./service"}).wall_clock(1790000000);
   // In blocks of a thousand, as the RTS writes them.
@@ -61,7 +65,7 @@ int generate_ipe_eventlog(size_t records, size_t bands, const std::string& path)
     w.block(10, 0, [&](hpng::test::EventlogWriter& b) {
       for (size_t k = from; k < std::min(records, from + 1000); ++k) {
         std::string n = std::to_string(k);
-        b.ipe(10, {0x400000 + 16 * k, "Service.Handler.table_" + n, "15", "Maybe Request -> IO Response",
+        b.ipe(10, {0x400000 + 16 * k, "Service.Handler.table_" + n, "15", type,
                    "handler" + n, "Service.Handler" + std::to_string(k % 300), "src/Service/Handler.hs", n + ":5-40"});
       }
     });
@@ -101,8 +105,8 @@ size_t run_once(const std::string& mode, const hpng::Input& in) {
 }
 
 int main(int argc, char** argv) {
-  if (argc == 5 && std::string(argv[1]) == "gen-ipe-eventlog") {
-    return generate_ipe_eventlog(std::stoul(argv[2]), std::stoul(argv[3]), argv[4]);
+  if ((argc == 5 || argc == 6) && std::string(argv[1]) == "gen-ipe-eventlog") {
+    return generate_ipe_eventlog(std::stoul(argv[2]), std::stoul(argv[3]), argv[4], argc == 6 ? std::stoul(argv[5]) : 28);
   }
   if (argc == 5 && std::string(argv[1]) == "gen-eventlog") {
     return generate_eventlog(std::stoul(argv[2]), std::stoul(argv[3]), argv[4]);

@@ -1,7 +1,9 @@
 // Fuzz target: the whole pipeline from bytes to a rendered page in memory,
-// through the transformations; an SVG must hold XML's characters only, and
-// the text report (its leak verdict) fit 80 columns, whatever the names. The first two bytes pick the flags, the
-// stages and the output; the rest is the input, sniffed (.hp or eventlog).
+// through the transformations; an SVG must hold XML's characters only, the
+// text report (its leak verdict) fit 80 columns, and every message (the
+// warnings, the error) reach a terminal with no control character, whatever
+// the names. The first two bytes pick the flags, the stages and the output;
+// the rest is the input, sniffed (.hp or eventlog).
 #include <cstdint>
 #include <string>
 
@@ -18,6 +20,7 @@
 #include "hpng/render/render.h"
 #include "hpng/shade/shade.h"
 #include "hpng/transform/window.h"
+#include "base/text.h"
 
 namespace {
 
@@ -60,6 +63,18 @@ bool fits_80_columns(const std::string& report) {
   return true;
 }
 
+// What main prints of a message (terminal_safe) holds no C0 or C1 control
+// and no DEL: no escape sequence of a profile's reaches the terminal.
+bool terminal_clean(const std::string& message) {
+  std::string s = hpng::terminal_safe(message);
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7f) return false;
+    if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) < 0xA0) return false;
+  }
+  return only_xml_characters(s);  // valid UTF-8 too: a lone 0x9b is CSI to an 8-bit terminal
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -75,6 +90,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     size_t buckets = (f & 128) ? 3 : 0;  // reduced while read, even for a few samples
     hpng::Warnings warnings;
     hpng::BandMatrix m = hpng::profile_matrix(transformed(in, g), o, buckets, warnings);
+    for (const hpng::Diagnostic& d : warnings) {
+      if (!terminal_clean(hpng::describe(d))) __builtin_trap();
+    }
     if (buckets == 0 && (g & 32)) {  // spilled in blocks of a few values, it exports as held
       hpng::SampleSource source = transformed(in, g);
       hpng::Warnings w;
@@ -112,7 +130,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (scripts != 2 || html.size() > (1u << 20)) __builtin_trap();
     }
     (void)(g & 32 ? hpng::matrix_csv(m) : hpng::matrix_json(m));
-  } catch (const hpng::Error&) {
+  } catch (const hpng::Error& e) {
+    if (!terminal_clean(e.what())) __builtin_trap();
   }
   return 0;
 }
