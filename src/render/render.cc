@@ -38,14 +38,27 @@ cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned i
   return CAIRO_STATUS_SUCCESS;
 }
 
+// The current transformation turns, flips or moves, but does not scale.
+bool unscaled(cairo_t* cr) {
+  cairo_matrix_t m;
+  cairo_get_matrix(cr, &m);
+  auto unit = [](double a, double b) { return (a == 0 && std::fabs(b) == 1) || (b == 0 && std::fabs(a) == 1); };
+  return unit(m.xx, m.xy) && unit(m.yx, m.yy);
+}
+
 void draw_text(cairo_t* cr, const TextItem& t) {
   cairo_save(cr);
   cairo_translate(cr, t.x, t.y);
   cairo_rotate(cr, t.angle * M_PI / 180);
   cairo_scale(cr, 1, -1);  // the frame is y-up; text is drawn y-down
   PangoLayout* layout = make_text_layout(text_context(), t.text, t.size);
-  pango_cairo_update_context(cr, text_context());
-  pango_layout_context_changed(layout);
+  // Text turned or flipped but not scaled (hp2ps's landscape page, a
+  // picture at its own size) has the metrics it was measured with (hinting
+  // is off): Pango's fonts for another matrix would load every glyph again.
+  if (!unscaled(cr)) {
+    pango_cairo_update_context(cr, text_context());
+    pango_layout_context_changed(layout);
+  }
   double baseline = static_cast<double>(pango_layout_get_baseline(layout)) / PANGO_SCALE;
   cairo_move_to(cr, 0, -baseline);
   cairo_set_source_rgb(cr, 0, 0, 0);
