@@ -92,7 +92,8 @@ namespace {
 // way (a profile not drawable yet, a program that wrote nothing) is judged
 // once the program has ended, from what it left; only the command line's
 // and the outputs' errors end the run here.
-void follow(const Job& job, Program& program, const std::string& followed, const StatusLine& status) {
+void follow(const Job& job, Program& program, const std::string& followed, const StatusLine& status,
+            Warnings& warnings) {
   Job watch = job;
   watch.inputs[0].path = followed;
   auto start = std::chrono::steady_clock::now();
@@ -118,6 +119,13 @@ void follow(const Job& job, Program& program, const std::string& followed, const
     follow_profile(watch, quiet, status, hooks);
   } catch (const Error& e) {
     if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output) throw;
+    // Past --max-input the FIFO is closed: the program writes no more of its
+    // eventlog (it may end on that), and what came before is drawn.
+    if (e.code() == Code::too_large) {
+      Diagnostic d = e.diagnostic();
+      d.message += "; the program's eventlog was no longer read, what came before is drawn";
+      warnings.add(d);
+    }
   }
 }
 
@@ -206,7 +214,7 @@ void run_record(const Job& job, Warnings& warnings, const StatusLine& status) {
   StopSignals signals;  // until the program has ended, a stop is passed on to it
   auto start = std::chrono::steady_clock::now();
   Program program(r.asked.argv, rts_options(r, followed, stem));
-  if (!program.ended()) follow(job, program, followed, status);  // a failed watch closed the FIFO: the program is not held up
+  if (!program.ended()) follow(job, program, followed, status, warnings);  // a failed watch closed the FIFO: the program is not held up
   const ProgramEnd& end = program.wait();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   FileState after = file_state(keep);

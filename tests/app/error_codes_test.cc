@@ -146,7 +146,10 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"window_without_samples", "--from 100 @p.hp -o @x.svg", Code::empty_window},
                       Case{"filter_without_bands", "--include zzz @p.hp -o @x.svg", Code::empty_filter},
                       Case{"output_folder_missing", "@p.hp -o @no/such/x.svg", Code::cannot_write},
-                      Case{"peak_above_max_peak", "--max-peak 10 @p.hp -o @x.svg", Code::over_limit}),
+                      Case{"peak_above_max_peak", "--max-peak 10 @p.hp -o @x.svg", Code::over_limit},
+                      Case{"recorded_program_that_cannot_start", "--record -o @x.svg -- @no-such-program", Code::program_failed},
+                      Case{"record_without_a_program", "--record -o @x.svg", Code::bad_option},
+                      Case{"baseline_without_max_growth", "--record --baseline @p.hp -- @x", Code::conflicting_options}),
     [](const auto& info) { return info.param.name; });
 
 // --watch of a file the watched program ended without writing.
@@ -158,6 +161,21 @@ TEST(ErrorCodes, AWatchOfAProgramThatEndedIsWatchEnded) {
   Outcome out = run_args("--watch=0.01 --watch-pid " + std::to_string(child) + " @never.hp -o @x.svg");
   ASSERT_TRUE(out.error);
   EXPECT_EQ(out.error->code, Code::watch_ended) << describe(*out.error);
+}
+
+// --watch of a file with no complete sample yet says it waits, until the
+// watched program has ended: then that is the error.
+TEST(ErrorCodes, AWatchOfAFileWithNoSampleYetWarnsItIsWaiting) {
+  pid_t child = fork();
+  if (child == 0) _exit(0);
+  ASSERT_GT(child, 0);
+  waitpid(child, nullptr, 0);
+  Outcome out = run_args("--watch=0.01 --watch-pid " + std::to_string(child) + " @empty.hp -o @x.svg");
+  ASSERT_TRUE(out.error);
+  EXPECT_EQ(out.error->code, Code::no_samples) << describe(*out.error);
+  bool waiting = false;
+  for (const Diagnostic& d : out.warnings) waiting = waiting || d.code == Code::waiting;
+  EXPECT_TRUE(waiting);
 }
 
 class WarningCodes : public ::testing::TestWithParam<Case> {};

@@ -294,7 +294,9 @@ void EventlogParser::run_event(const Event& e) {
       }
       break;
     case events::kIpe:
-      if (ipe_given_) break;
+      // Records name only -hi bands (a -hT log of a -finfo-table-map build
+      // has a million that name nothing).
+      if (ipe_given_ || (seen_begin_ && begin_.breakdown != events::kBreakdownInfoTable)) break;
       if (std::optional<events::IpeRecord> r = events::ipe(e.payload)) ipe_.add(std::move(*r));
       break;
     case events::kUserMarker: marks_.add(seconds(e.time), events::marker_name(e.payload)); break;

@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <functional>
 
+#include <unistd.h>
+
+#include "base/scratch_file.h"
 #include "read/eventlog/eventlog_frames.h"
 
 namespace hpng {
@@ -20,6 +23,8 @@ std::string plain_name(const events::IpeRecord& r) {
   const std::string& where = known_location(r.src_loc) ? r.src_loc : r.module;
   return where.empty() ? what : what + " (" + where + ")";
 }
+
+constexpr const char* kKeepsRecords = "hp2ps-ng keeps a -hi log's IPE records in a file beside memory";
 
 uint64_t name_hash(const std::string& plain) { return std::hash<std::string>{}(plain); }
 
@@ -56,15 +61,25 @@ std::string closure_type_name(const std::string& number) {
 
 }  // namespace
 
+struct IpeNames::File {
+  int fd = -1;
+  uint64_t size = 0;
+  File() : fd(temporary_file("the IPE records", kKeepsRecords)) {}
+  ~File() { ::close(fd); }
+  File(const File&) = delete;
+  File& operator=(const File&) = delete;
+};
+
 // One entry an address, the first met (a stable sort keeps the order met
 // among equal addresses), and the names' hashes sorted for counting.
 void IpeNames::settle() const {
   if (settled_) return;
-  std::stable_sort(seen_.begin(), seen_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  seen_.erase(std::unique(seen_.begin(), seen_.end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
+  auto by_address = [](const Seen& a, const Seen& b) { return a.address < b.address; };
+  std::stable_sort(seen_.begin(), seen_.end(), by_address);
+  seen_.erase(std::unique(seen_.begin(), seen_.end(), [](const Seen& a, const Seen& b) { return a.address == b.address; }),
               seen_.end());
   name_hashes_.clear();
-  for (const auto& [address, hash] : seen_) name_hashes_.push_back(hash);
+  for (const Seen& e : seen_) name_hashes_.push_back(e.name_hash);
   std::sort(name_hashes_.begin(), name_hashes_.end());
   settled_ = true;
 }
@@ -74,16 +89,46 @@ size_t IpeNames::size() const {
   return seen_.size();
 }
 
-void IpeNames::add(events::IpeRecord r) {
-  seen_.push_back({r.address, name_hash(plain_name(r))});
-  settled_ = false;
-  if (!wanted_ || wanted_->count(r.address)) records_.emplace(r.address, std::move(r));
+// The six fields, each ended by a NUL (none holds one: the eventlog ends
+// each with it), at the end of the records' file.
+IpeNames::Seen IpeNames::written(const events::IpeRecord& r, uint64_t hash) {
+  if (!file_) file_ = std::make_shared<File>();
+  std::string bytes;
+  for (const std::string* f : {&r.table_name, &r.closure_type, &r.type, &r.label, &r.module, &r.src_loc}) bytes += *f + '\0';
+  write_fully(file_->fd, bytes.data(), bytes.size(), "the IPE records", kKeepsRecords);
+  Seen e{r.address, hash, file_->size, static_cast<uint32_t>(bytes.size())};
+  file_->size += bytes.size();
+  return e;
 }
 
+void IpeNames::add(events::IpeRecord r) {
+  uint64_t hash = name_hash(plain_name(r));
+  settled_ = false;
+  if (!wanted_) return seen_.push_back(written(r, hash));
+  seen_.push_back({r.address, hash});
+  if (wanted_->count(r.address)) records_.emplace(r.address, std::move(r));
+}
+
+// Kept whole, else read back from the file (and kept from then on: only
+// the bands' records are asked for).
 const events::IpeRecord* IpeNames::record(std::string_view pointer_text) const {
   std::optional<uint64_t> address = address_of(pointer_text);
-  auto it = address ? records_.find(*address) : records_.end();
-  return it == records_.end() ? nullptr : &it->second;
+  if (!address) return nullptr;
+  if (auto it = records_.find(*address); it != records_.end()) return &it->second;
+  settle();
+  auto at = std::lower_bound(seen_.begin(), seen_.end(), *address, [](const Seen& e, uint64_t a) { return e.address < a; });
+  if (at == seen_.end() || at->address != *address || at->length == 0) return nullptr;
+  std::string bytes(at->length, '\0');
+  read_fully(file_->fd, bytes.data(), bytes.size(), at->offset, "the IPE records", kKeepsRecords);
+  events::IpeRecord r;
+  r.address = *address;
+  size_t from = 0;
+  for (std::string* f : {&r.table_name, &r.closure_type, &r.type, &r.label, &r.module, &r.src_loc}) {
+    size_t nul = bytes.find('\0', from);
+    *f = bytes.substr(from, nul - from);
+    from = nul + 1;
+  }
+  return &records_.emplace(*address, std::move(r)).first->second;
 }
 
 std::optional<InfoTable> IpeNames::table(std::string_view pointer_text) const {

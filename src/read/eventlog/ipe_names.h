@@ -4,6 +4,7 @@
 // with -finfo-table-map) say what and where each table is.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,18 +20,21 @@
 namespace hpng {
 
 // A -finfo-table-map build writes a record for every info table, often a
-// million; a profile draws a few hundred of them. Only the records of the
-// wanted addresses (those a census names; all when none are given) are
-// kept whole; of every record, its address and its plain name's hash (16
-// bytes, 8 once settled), which is all that telling names apart needs.
+// million; a profile draws a few hundred of them. Of every record only its
+// address and its plain name's hash stay in memory (all that telling names
+// apart needs), 32 bytes; the record itself is kept whole when its address
+// is wanted (one a census names), or, where the wanted ones are not known
+// beforehand (a watched log, --ipe's), written to an unlinked file in
+// $TMPDIR and read back when a band needs it.
 class IpeNames {
  public:
   explicit IpeNames(std::optional<std::unordered_set<uint64_t>> wanted = std::nullopt) : wanted_(std::move(wanted)) {}
-  // The first record of an address wins.
+  // The first record of an address wins. Throws Error (cannot_read) when
+  // $TMPDIR refuses the records' file.
   void add(events::IpeRecord r);
   bool empty() const { return size() == 0; }
   size_t size() const;  // addresses with a record
-  size_t held() const { return records_.size(); }  // records kept whole
+  size_t held() const { return records_.size(); }  // records kept whole in memory
   // The band name for a -hi label: "label (source location)" (the module
   // where the location is not known, the table name where there is no
   // label), with ", table name" inside the brackets where two records would
@@ -40,17 +44,25 @@ class IpeNames {
   std::optional<InfoTable> table(std::string_view pointer_text) const;
 
  private:
+  struct Seen {
+    uint64_t address, name_hash;
+    uint64_t offset = 0;  // in the file, when the record is there
+    uint32_t length = 0;  // 0: kept whole (or not kept)
+  };
+  struct File;  // the records written out, shared by copies (a parser's end_here)
   void settle() const;
   const events::IpeRecord* record(std::string_view pointer_text) const;
+  Seen written(const events::IpeRecord& r, uint64_t hash);
 
   std::optional<std::unordered_set<uint64_t>> wanted_;
-  std::unordered_map<uint64_t, events::IpeRecord> records_;  // the wanted ones
-  // Every record's address and plain name's hash, in the order met until
-  // settled: then one per address (the first), by address, and the hashes
-  // sorted (a name's records are counted in them).
-  mutable std::vector<std::pair<uint64_t, uint64_t>> seen_;
+  // The wanted records, and those read back from the file.
+  mutable std::unordered_map<uint64_t, events::IpeRecord> records_;
+  // Every record in the order met until settled: then one per address (the
+  // first), by address, and the names' hashes sorted for counting.
+  mutable std::vector<Seen> seen_;
   mutable std::vector<uint64_t> name_hashes_;
   mutable bool settled_ = true;
+  std::shared_ptr<File> file_;
 };
 
 // The addresses a -hi log's censuses name, as their labels give them.
