@@ -152,13 +152,17 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"baseline_without_max_growth", "--record --baseline @p.hp -- @x", Code::conflicting_options}),
     [](const auto& info) { return info.param.name; });
 
-// --watch of a file the watched program ended without writing.
-TEST(ErrorCodes, AWatchOfAProgramThatEndedIsWatchEnded) {
+// The id of a process that has ended (and was reaped): --watch-pid's.
+pid_t ended_process() {
   pid_t child = fork();
   if (child == 0) _exit(0);
-  ASSERT_GT(child, 0);
   waitpid(child, nullptr, 0);
-  Outcome out = run_args("--watch=0.01 --watch-pid " + std::to_string(child) + " @never.hp -o @x.svg");
+  return child;
+}
+
+// --watch of a file the watched program ended without writing.
+TEST(ErrorCodes, AWatchOfAProgramThatEndedIsWatchEnded) {
+  Outcome out = run_args("--watch=0.01 --watch-pid " + std::to_string(ended_process()) + " @never.hp -o @x.svg");
   ASSERT_TRUE(out.error);
   EXPECT_EQ(out.error->code, Code::watch_ended) << describe(*out.error);
 }
@@ -166,11 +170,7 @@ TEST(ErrorCodes, AWatchOfAProgramThatEndedIsWatchEnded) {
 // --watch of a file with no complete sample yet says it waits, until the
 // watched program has ended: then that is the error.
 TEST(ErrorCodes, AWatchOfAFileWithNoSampleYetWarnsItIsWaiting) {
-  pid_t child = fork();
-  if (child == 0) _exit(0);
-  ASSERT_GT(child, 0);
-  waitpid(child, nullptr, 0);
-  Outcome out = run_args("--watch=0.01 --watch-pid " + std::to_string(child) + " @empty.hp -o @x.svg");
+  Outcome out = run_args("--watch=0.01 --watch-pid " + std::to_string(ended_process()) + " @empty.hp -o @x.svg");
   ASSERT_TRUE(out.error);
   EXPECT_EQ(out.error->code, Code::no_samples) << describe(*out.error);
   bool waiting = false;
