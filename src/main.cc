@@ -26,10 +26,10 @@ void print(const char* severity, const std::string& text) {
 // 0 and the options, or the exit status of a command line that does not
 // run (help, version, usage errors).
 int parse(int argc, char** argv, hpng::Options& opts) {
-  std::vector<std::string> notes;
+  hpng::Warnings warnings;  // said before the run starts, as hp2ps-ng reads the line
   std::string help;
   try {
-    opts = hpng::parse_command_line(argc, argv, notes, help);
+    opts = hpng::parse_command_line(argc, argv, warnings, help);
   } catch (const CLI::CallForHelp&) {
     std::fputs(help.c_str(), stdout);
     return -1;
@@ -43,7 +43,7 @@ int parse(int argc, char** argv, hpng::Options& opts) {
     print("error", e.what());
     return hpng::exit_status(e.code());
   }
-  for (const std::string& n : notes) print("warning", n);
+  for (const hpng::Diagnostic& w : warnings) print("warning", hpng::describe(w));
   return 0;
 }
 

@@ -99,13 +99,15 @@ std::string eps(const std::string& arg, const std::string& rest, const std::stri
 
 // One argument's letters: the first decides; 'p' lets another follow.
 void translate_cluster(const std::string& arg, const std::string& next, std::vector<std::string>& out,
-                       std::vector<std::string>& notes) {
+                       Warnings& warnings) {
   for (std::string cluster = arg.substr(1); !cluster.empty();) {
     char letter = cluster[0];
     std::string rest = cluster.substr(1);
     auto flag = [&](const char* name) {
       out.push_back(name);
-      if (!rest.empty()) notes.push_back("ignoring '" + rest + "' in " + arg + " (one option per argument, as in hp2ps)");
+      if (!rest.empty()) {
+        warnings.add({Code::option_ignored, "", {}, 0, 0, "", "ignoring '" + rest + "' in " + arg + " (one option per argument, as in hp2ps)"});
+      }
     };
     switch (letter) {
       case 'b': return flag("--big-title");
@@ -139,7 +141,7 @@ bool several_runs(int argc, char** argv) {
 }
 
 std::vector<std::string> translate_hp2ps_args(const CLI::App& app, int argc, char** argv,
-                                              std::vector<std::string>& notes) {
+                                              Warnings& warnings) {
   std::vector<std::string> out;
   bool dash_is_stdin = several_runs(argc, argv);
   for (int i = 1; i < argc; ++i) {
@@ -155,7 +157,7 @@ std::vector<std::string> translate_hp2ps_args(const CLI::App& app, int argc, cha
     } else if (a.rfind("--", 0) == 0 || a[0] != '-' || (a == "-" && dash_is_stdin)) {
       out.push_back(a);
     } else if (a.size() > 1) {  // a lone "-" is an empty cluster, as in hp2ps
-      translate_cluster(a, next, out, notes);
+      translate_cluster(a, next, out, warnings);
     }
   }
   return out;
@@ -590,7 +592,7 @@ std::string command_text(int argc, char** argv) {
 
 }  // namespace
 
-Options parse_command_line(int argc, char** argv, std::vector<std::string>& notes, std::string& help) {
+Options parse_command_line(int argc, char** argv, Warnings& warnings, std::string& help) {
   Options o;
   Parsed p;
   CLI::App app{"hp2ps-ng: render GHC heap profiles (.hp files and eventlogs) as PostScript, EPS, PDF, SVG or\n"
@@ -621,7 +623,7 @@ Options parse_command_line(int argc, char** argv, std::vector<std::string>& note
       "See man hp2ps-ng for the formats and every difference from hp2ps.");
   help = app.help();
   int own = split_program(argc, argv, p.program);
-  std::vector<std::string> args = translate_hp2ps_args(app, own, argv, notes);
+  std::vector<std::string> args = translate_hp2ps_args(app, own, argv, warnings);
   std::reverse(args.begin(), args.end());  // CLI11 takes them in reverse
   app.parse(args);
   finish_options(app, o, p);

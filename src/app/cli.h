@@ -9,7 +9,7 @@
 namespace hpng {
 
 // Fills Options from argv. Throws CLI::Error (help, version, parse errors)
-// or UsageError. Notes about ignored letters go to `notes`.
-Options parse_command_line(int argc, char** argv, std::vector<std::string>& notes, std::string& help);
+// or Error (usage). Letters it ignores are warnings (option_ignored).
+Options parse_command_line(int argc, char** argv, Warnings& warnings, std::string& help);
 
 }  // namespace hpng

@@ -88,9 +88,8 @@ Outcome run_args(const std::string& args) {
   for (std::string& s : w) argv.push_back(s.data());
   Outcome out;
   try {
-    std::vector<std::string> notes;
     std::string help;
-    Options o = parse_command_line(static_cast<int>(argv.size()), argv.data(), notes, help);
+    Options o = parse_command_line(static_cast<int>(argv.size()), argv.data(), out.warnings, help);
     run(resolve_job(o, out.warnings), out.warnings);
   } catch (const Error& e) {
     out.error = e.diagnostic();
@@ -192,6 +191,7 @@ TEST_P(WarningCodes, TheRunWarnsWithItsCode) {
 INSTANTIATE_TEST_SUITE_P(
     Cases, WarningCodes,
     ::testing::Values(Case{"transparent_postscript", "--transparent @p.hp -o @x.ps", Code::option_ignored},
+                      Case{"letters_after_a_flag", "-cx @p.hp -o @x.ps", Code::option_ignored},
                       Case{"heap_lines_of_a_hp", "--heap-lines @p.hp -o @x.svg", Code::option_ignored},
                       Case{"format_against_extension", "--format pdf @p.hp -o @x.svg", Code::format_mismatch},
                       Case{"beyond_y_max", "--y-max 5 @p.hp -o @x.svg", Code::beyond_scale},

@@ -196,10 +196,9 @@ double columns_per_inch(const std::string& flags) {
   for (std::string w; in >> w;) args.push_back(w);
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
-  std::vector<std::string> notes;
   std::string help;
   Warnings warnings;
-  Job job = resolve_job(parse_command_line(static_cast<int>(argv.size()), argv.data(), notes, help), warnings);
+  Job job = resolve_job(parse_command_line(static_cast<int>(argv.size()), argv.data(), warnings, help), warnings);
   return job.output->chart.columns_per_inch;
 }
 
