@@ -92,9 +92,21 @@ TEST(Cli, Hp2psClusteringRules) {
   // -m10, -i-, -t0.5, -e6in keep their values in the same argument.
   EXPECT_EQ(run_in(dir, exe() + " -m10 -i- -t0.5 -e6in prof.hp").status, 0);
   EXPECT_NE(read_file(dir + "/prof.ps").find("%%BoundingBox: 0 0 432 288"), std::string::npos);
-  // -l: no band limit and no key, as the GHC manual documents it.
-  r = run_in(dir, exe() + " -l --format json -o - prof.hp");
-  EXPECT_EQ(r.status, 0);
+  // -l: no band limit and no key, as the GHC manual documents it: 25
+  // bands all drawn (the default keeps 19 and OTHER), none named in a key.
+  std::string wide = "JOB \"w\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\nBEGIN_SAMPLE 0.0\n";
+  for (int b = 0; b < 25; ++b) wide += "band" + std::to_string(b) + " " + std::to_string(1000 + b) + "\n";
+  write_file(dir + "/wide.hp", wide + "END_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n");
+  r = run_in(dir, exe() + " -l --format json -o - wide.hp");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"band24\""), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\"OTHER\""), std::string::npos) << "no band limit";
+  ASSERT_EQ(run_in(dir, exe() + " -l -o wide.svg wide.hp").status, 0);
+  ASSERT_EQ(run_in(dir, exe() + " -o keyed.svg wide.hp").status, 0);
+  // A key's entry is a text element of the band's name (its shape's hover
+  // is a <title>).
+  EXPECT_EQ(read_file(dir + "/wide.svg").find(">band24<"), std::string::npos) << "no key with -l";
+  EXPECT_NE(read_file(dir + "/keyed.svg").find(">band24<"), std::string::npos) << "a key by default";
 }
 
 TEST(Cli, FailureLeavesExistingOutputUntouched) {
