@@ -2,7 +2,7 @@
 # The Debian package: builds hp2ps-ng with HP2PS_NG_INSTALL_HP2PS=ON, makes
 # the .deb with cpack, unpacks it (dpkg-deb -x: no installation, so it never
 # touches the machine's own hp2ps) and checks that it holds the binary, the
-# hp2ps link, both man pages and the fonts, that it declares its library
+# hp2ps link, both man pages, the fonts and the shell completions, that it declares its library
 # dependencies and diverts GHC's hp2ps, and that the unpacked `hp2ps -c -m10
 # prog.hp` writes the same files as the freshly built `hp2ps-ng -c -m10
 # prog.hp`. tests/deb-chroot-check.sh installs it for real beside ghc.
@@ -19,7 +19,8 @@ deb=$(ls "$build"/hp2ps-ng_*.deb)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 dpkg-deb -x "$deb" "$work/root"
 for f in usr/bin/hp2ps-ng usr/bin/hp2ps usr/share/man/man1/hp2ps-ng.1 usr/share/man/man1/hp2ps.1.gz \
-         usr/share/hp2ps-ng/fonts/NimbusSans-Regular.otf usr/share/hp2ps-ng/fonts/fonts.conf; do
+         usr/share/hp2ps-ng/fonts/NimbusSans-Regular.otf usr/share/hp2ps-ng/fonts/fonts.conf \
+         usr/share/bash-completion/completions/hp2ps-ng usr/share/zsh/vendor-completions/_hp2ps-ng; do
   [ -e "$work/root/$f" ] || { echo "deb-check: $f missing from $deb"; exit 1; }
 done
 [ "$(readlink "$work/root/usr/bin/hp2ps")" = hp2ps-ng ] || { echo "deb-check: hp2ps is not a link to hp2ps-ng"; exit 1; }

@@ -299,7 +299,7 @@ struct Parsed {  // values CLI11 fills and parse_command_line turns into Options
   bool portrait = false, no_marks = false, compare = false, diff = false;
   int max_bands = 20;
   bool record = false;
-  std::optional<std::string> breakdown, baseline;
+  std::optional<std::string> breakdown, baseline, completions;
   std::optional<double> every;
   std::vector<std::string> program;  // after --, under --record
 };
@@ -414,6 +414,8 @@ void add_record_options(CLI::App& app, Parsed& p) {
   app.add_option("--every", p.every, "With --record: seconds between censuses (the RTS's -i; default 0.02)")
       ->check(within(0.001, 3600, "takes an interval from 0.001 to 3600 seconds"));
   app.add_option("--baseline", p.baseline, "With --record: an earlier run's profile that --max-growth compares with");
+  // Hidden (no group): the build writes the installed scripts with it.
+  app.add_option("--completions", p.completions, "")->group("")->check(CLI::IsMember({"bash", "zsh"}));
 }
 
 void add_watch_options(CLI::App& app, Options& o) {
@@ -626,6 +628,10 @@ Options parse_command_line(int argc, char** argv, Warnings& warnings, std::strin
   std::vector<std::string> args = translate_hp2ps_args(app, own, argv, warnings);
   std::reverse(args.begin(), args.end());  // CLI11 takes them in reverse
   app.parse(args);
+  if (p.completions) {
+    help = completion_script(app, *p.completions);
+    throw CLI::CallForHelp();
+  }
   finish_options(app, o, p);
   o.output.command = command_text(argc, argv);
   return o;

@@ -177,6 +177,42 @@ TEST(Cli, SameInputSameBytes) {
   EXPECT_NE(read_file(dir + "/c.pdf").find("/CreationDate (19700102000000"), std::string::npos);
 }
 
+// The completions are made from the option table --help is made from: every
+// option --help names completes, and bash completes names, values and,
+// after --record's --, the program's.
+TEST(Cli, CompletionsOfferEveryOptionAndItsValues) {
+  std::string dir = scratch_dir();
+  std::string help = run_in(dir, exe() + " --help").out;
+  CommandResult bash = run_in(dir, exe() + " --completions bash");
+  ASSERT_EQ(bash.status, 0) << bash.err;
+  std::regex long_option("--([a-z][a-z-]+)");
+  for (std::sregex_iterator it(help.begin(), help.end(), long_option), end; it != end; ++it) {
+    EXPECT_NE(bash.out.find(" --" + (*it)[1].str()), std::string::npos) << (*it)[1];
+  }
+  std::string built = std::string(HPNG_EXE).substr(0, std::string(HPNG_EXE).rfind('/')) + "/completions/hp2ps-ng";
+  EXPECT_EQ(read_file(built), bash.out) << "the build installs what the binary makes";
+  write_file(dir + "/c.bash", bash.out);
+  auto complete = [&](const std::string& words) {
+    std::string script = "source ./c.bash; COMP_WORDS=(" + words + "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _hp2ps_ng; "
+                         "echo \"${COMPREPLY[*]}\"";
+    return run_in(dir, "bash -c " + shell_quote(script)).out;
+  };
+  EXPECT_EQ(complete("hp2ps-ng --form"), "--format\n");
+  EXPECT_EQ(complete("hp2ps-ng --format s"), "svg\n");
+  EXPECT_EQ(complete("hp2ps-ng --record --breakdown ''"), "T c y d m r b i e\n");
+  EXPECT_EQ(complete("hp2ps-ng --max-peak ''"), "\n") << "a number: nothing to offer";
+  EXPECT_EQ(complete("hp2ps-ng --record -- c.ba"), "c.bash\n") << "the program's words: commands and files";
+  CommandResult zsh = run_in(dir, exe() + " --completions zsh");
+  std::string format = zsh.out.substr(zsh.out.find("'--format["));
+  format = format.substr(0, format.find('\n'));
+  EXPECT_NE(format.find("]:value:(ps eps pdf svg png json csv txt text html)' \\"), std::string::npos) << format;
+  EXPECT_NE(zsh.out.find("'--output[Output file (- is stdout)]:file:_files'"), std::string::npos) << "quotes dropped";
+  if (have_tool("zsh")) {
+    write_file(dir + "/_hp2ps-ng", zsh.out);
+    EXPECT_EQ(run_in(dir, "zsh -n _hp2ps-ng").status, 0);
+  }
+}
+
 TEST(Cli, HelpAndManPageAgree) {
   std::string help = run_in(scratch_dir(), exe() + " --help").out;
   std::string man = read_file(std::string(HPNG_GOLDEN) + "/../man/hp2ps-ng.1");
