@@ -546,8 +546,6 @@ void finish_options(CLI::App& app, Options& o, const Parsed& p) {
   o.output.style.marks = !p.no_marks;
   if (!p.eps.empty() || app.count("--eps-width")) o.output.style.eps_width = eps_width_points(p.eps);
   o.select.band_limit = p.max_bands;
-  if (p.max_bands > 20) o.output.style.key_pages = true;
-  o.output.style.no_key = p.max_bands == 0 && !o.output.style.key_pages;
   if (p.from && p.to && *p.from > *p.to) {
     throw usage_error(Code::bad_option, "--from " + app["--from"]->as<std::string>() + " is after --to " + app["--to"]->as<std::string>());
   }

@@ -59,9 +59,13 @@ void check_pixels(const ChartStyle& s, double dpi) {
 // How the chart is drawn for this output: the options, settled against the
 // output and input formats (resolution, vertex budget, where the key goes,
 // the frame's size in points).
-ChartStyle chart_style(const OutputRequest& o, const Palette& palette, OutputFormat out, InputFormat in,
-                       Warnings& warnings) {
+ChartStyle chart_style(const OutputRequest& o, size_t band_limit, const Palette& palette, OutputFormat out,
+                       InputFormat in, Warnings& warnings) {
   ChartStyle s = o.style;
+  // hp2ps: more than 20 bands put the key on pages of its own (-M); -m0
+  // (and -l) draws no key, unless -M asks for one.
+  if (band_limit > 20) s.key_pages = true;
+  s.no_key = band_limit == 0 && !s.key_pages;
   s.colour = palette.colour;
   s.title = o.title;
   set_size(s, o, out);
@@ -218,7 +222,7 @@ OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings) {
   if (job.asked.files.reuse_aux && !plan.files.read_aux.empty()) plan.aux = read_aux(load_input(plan.files.read_aux));
   plan.palette = palette_of(job.asked, plan.files.format);
   plan.stable_colours = job.asked.stable_colours || (page_default(job.asked, plan.files.format) && several);
-  plan.chart = chart_style(job.asked, plan.palette, plan.files.format, format, warnings);
+  plan.chart = chart_style(job.asked, job.select.band_limit, plan.palette, plan.files.format, format, warnings);
   plan.chart.mark_same_fills = plan.stable_colours;
   // A simplified chart needs only the samples its columns can show: eight
   // buckets a column, so that their extremes survive.
