@@ -80,6 +80,7 @@ class Watcher {
   FileState drawn_;  // the file as it was when last rendered
   std::set<std::pair<Code, std::string>> reported_;  // said for this profile
   std::optional<InputFormat> format_;        // sniffed once per profile
+  std::optional<OutputPlan> plan_;           // planned once per profile, for its format
   std::unique_ptr<GrowingProfile> growing_;  // what the reads so far kept
   std::optional<Error> failed_;              // the last render's error, if it failed
 };
@@ -141,14 +142,18 @@ std::optional<BandMatrix> Watcher::matrix(const ProfileInput& in, const OutputPl
 }
 
 // One render of the file as it is now, or nothing while it cannot be drawn.
+// The format is sniffed, and the outputs planned for it, once a profile:
+// from its first four bytes, which tell an eventlog ("hdrb") from a .hp.
 std::optional<Drawn> Watcher::draw(const Input& in, Warnings& warnings) {
-  // (A format guessed wrong from a file's first few bytes reads no sample:
-  // that fails, and the profile is read again from the start.)
-  if (!format_) format_ = job_.inputs[0].format != InputFormat::automatic ? job_.inputs[0].format : sniff_format(in.head());
-  OutputPlan plan = plan_output(job_, *format_, warnings);
-  std::optional<BandMatrix> m = matrix({path_, *format_, in}, plan, warnings);
+  if (!format_) {
+    if (job_.inputs[0].format != InputFormat::automatic) format_ = job_.inputs[0].format;
+    else if (in.size() >= 4) format_ = sniff_format(in.head());
+    else return std::nullopt;
+    plan_ = plan_output(job_, *format_, warnings);
+  }
+  std::optional<BandMatrix> m = matrix({path_, *format_, in}, *plan_, warnings);
   if (!m) return std::nullopt;
-  return draw_profile(std::move(*m), job_, plan, warnings);
+  return draw_profile(std::move(*m), job_, *plan_, warnings);
 }
 
 // True when the profile is finished.
@@ -164,7 +169,6 @@ bool Watcher::render(const std::function<Input()>& load) {
     d.message += " (waiting for more)";
     report(d);
     failed_ = e;
-    format_.reset();
     return false;
   }
   failed_.reset();
