@@ -206,6 +206,29 @@ void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
   job.record = std::move(r);
 }
 
+// Whether two paths name one place: the same name in the same folder,
+// whatever path names the folder (the file itself may not be there yet).
+bool same_place(const std::string& a, const std::string& b) {
+  auto split = [](const std::string& p) {
+    size_t slash = p.rfind('/');
+    return std::make_pair(slash == std::string::npos ? std::string(".") : p.substr(0, slash + 1), p.substr(slash + 1));
+  };
+  auto [dir_a, name_a] = split(a);
+  auto [dir_b, name_b] = split(b);
+  std::optional<FileId> da = file_id(dir_a);
+  return name_a == name_b && da && da == file_id(dir_b);
+}
+
+// --record writes its profile where it keeps it only once the program has
+// ended: no output may be that file, or the profile would be drawn over.
+void keep_apart(const std::string& keep, const FilePlan& files) {
+  for (const std::string& out : {files.output, files.write_aux, files.write_records}) {
+    if (!out.empty() && same_place(out, keep)) {
+      throw usage_error(Code::output_is_input, out + " is where --record keeps the program's profile: write elsewhere");
+    }
+  }
+}
+
 }  // namespace
 
 std::string shown_name(const ProfileInput& in) { return in.path == "-" ? "stdin" : in.path; }
@@ -285,6 +308,7 @@ Job resolve_job(const Options& o, Warnings& warnings) {
   job.watch_copy_limit = o.max_input;
   job.gates = o.gates;
   if (job.mode != Mode::watch) job.output = plan_output(job, job.inputs[0].format, warnings);
+  if (job.record) keep_apart(job.inputs[0].path, job.output->files);
   return job;
 }
 

@@ -218,6 +218,20 @@ TEST_F(Record, AProfiledBuildIsRecordedByCostCentre) {
   EXPECT_NE(read_file(dir_ + "/prof.json").find("build"), std::string::npos) << "a cost centre of leaky.hs names a band";
 }
 
+// No output may be the file --record keeps the profile in, whatever path
+// names it: it is refused before the program runs.
+TEST(RecordUsage, NoOutputIsWhereTheProfileIsKept) {
+  std::string dir = scratch_dir();
+  run_in(dir, "mkdir sub && printf '#!/bin/sh\\necho ran\\n' > sub/prog && chmod +x sub/prog");
+  for (const char* options : {"--format svg -o prog.eventlog", "--format svg -o ./sub/../prog.eventlog",
+                              "-o x.ps --aux prog.eventlog"}) {
+    CommandResult r = run_in(dir, exe() + " --record " + options + " -- ./sub/prog");
+    EXPECT_EQ(r.status, 1) << options << ": " << r.err;
+    EXPECT_NE(r.err.find("is where --record keeps the program's profile"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out.find("ran"), std::string::npos) << "the program is not run";
+  }
+}
+
 // What the command line cannot mean is a usage error, GHC or not.
 TEST(RecordUsage, BadCombinationsAreUsageErrors) {
   std::string dir = scratch_dir();
