@@ -35,32 +35,28 @@ void name_charts(std::vector<BandMatrix>& ms, const std::vector<std::string>& pa
   for (size_t k = 0; same && k < ms.size(); ++k) ms[k].info.header.job = paths[k] + ": " + ms[k].info.header.job;
 }
 
-// JSON and CSV are written as they are made (`ms` outlives the write).
-Produce compare_output(const Job& job, std::vector<BandMatrix>& ms, Warnings& warnings) {
+// The runs on one scale, finished for the output (`ms` and `names` outlive
+// the write).
+Finished compare_charts(const Job& job, std::vector<BandMatrix>& ms, const std::vector<std::string>& names,
+                        Warnings& warnings) {
   const OutputPlan& plan = *job.output;
-  std::vector<std::string> names = paths(job);
   check_units(pointers(ms), job);
   check_alike(pointers(ms), job, warnings);
   for (BandMatrix& m : ms) finish_matrix(m, job.matrix, plan.chart, warnings);
   share_scales(ms);
   for (BandMatrix& m : ms) apply_scales(m, job.matrix, warnings);
-  if (plan.files.format == OutputFormat::json) return [&ms, names](const Put& put) { matrices_json(ms, names, put); };
-  if (plan.files.format == OutputFormat::csv) {
-    return [&ms, names, raw = plan.files.csv_raw](const Put& put) { matrices_csv(ms, names, put, raw); };
-  }
-  if (plan.files.format == OutputFormat::text) return whole(compare_report(ms, names, job.select.band_limit == 0));
-  std::vector<double> shades = band_shades(ms[0], plan);
-  name_charts(ms, names);
-  std::string title = job.asked.title ? *job.asked.title : "compare: " + names[0] + " ...";
+  Finished f;
+  f.json = [&ms, &names](const Put& put) { matrices_json(ms, names, put); };
+  f.csv = [&ms, &names, raw = plan.files.csv_raw](const Put& put) { matrices_csv(ms, names, put, raw); };
+  f.report = [&ms, &names, &job] { return compare_report(ms, names, job.select.band_limit == 0); };
+  if (plan.is_chart()) f.shades = band_shades(ms[0], plan), name_charts(ms, names);
   // The charts share one file's vertex budget, so that it stays as small
   // as one chart's however many inputs.
   ChartStyle style = plan.chart;
   if (style.max_vertices > 0) style.max_vertices = std::max<size_t>(style.max_vertices / ms.size(), 500);
-  if (plan.files.format == OutputFormat::html) {
-    return whole(page_output(pointers(ms), names, layout_charts(ms, shades, style), shades, title, "compare", plan, job,
-                             warnings));
-  }
-  return whole(render_picture(layout_charts(ms, shades, style), title, plan, job));
+  f.layout = [&ms, shades = f.shades, style] { return layout_charts(ms, shades, style); };
+  f.charts = pointers(ms), f.names = names, f.mode = "compare", f.title = "compare: " + names[0] + " ...";
+  return f;
 }
 
 }  // namespace
@@ -74,8 +70,9 @@ void run_compare(const Job& job, Warnings& warnings) {
       shared_matrices(sources, paths(job), select, job.output->time_buckets, warnings, job.output->held_cells);
   std::vector<Judged> runs;
   for (size_t k = 0; k < ms.size(); ++k) runs.push_back(judged(shown_name(job.inputs[k]), ms[k]));
-  write_output(job.output->files.output, compare_output(job, ms, warnings));
-  write_records_file(job.output->files, pointers(ms), paths(job));
+  std::vector<std::string> names = paths(job);
+  write_output(job.output->files.output, emit(compare_charts(job, ms, names, warnings), *job.output, job, warnings));
+  write_records_file(job.output->files, pointers(ms), names);
   check_gates(job.gates, runs);
 }
 

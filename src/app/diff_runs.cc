@@ -12,33 +12,30 @@ namespace hpng {
 
 namespace {
 
-// JSON and CSV are written as they are made (`d` outlives the write).
-Produce diff_output(const Job& job, BandMatrix& d, Warnings& warnings) {
+// The difference, finished for the output; the report reads the runs
+// themselves (`before`, `after` and `d` outlive the write).
+Finished diff_chart(const Job& job, const BandMatrix& before, const BandMatrix& after, BandMatrix& d,
+                    Warnings& warnings) {
   const OutputPlan& plan = *job.output;
   apply_scales(d, job.matrix, warnings);
-  if (plan.files.format == OutputFormat::json) return [&d](const Put& put) { matrix_json(d, put); };
-  if (plan.files.format == OutputFormat::csv) return [&d, raw = plan.files.csv_raw](const Put& put) { matrix_csv(d, put, raw); };
-  std::vector<double> shades = band_shades(d, plan);
-  std::string title = plan.chart.title ? *plan.chart.title : d.info.header.job;
-  if (plan.files.format == OutputFormat::html) {
-    return whole(page_output({&d}, {d.info.header.job}, layout_chart(d, shades, plan.chart), shades, title, "diff", plan,
-                             job, warnings));
-  }
-  return whole(render_picture(layout_chart(d, shades, plan.chart), title, plan, job));
+  Finished f;
+  f.json = [&d](const Put& put) { matrix_json(d, put); };
+  f.csv = [&d, raw = plan.files.csv_raw](const Put& put) { matrix_csv(d, put, raw); };
+  f.report = [&before, &after, &job] {
+    return diff_report(before, after, {shown_name(job.inputs[0]), shown_name(job.inputs[1])}, job.select.band_limit == 0);
+  };
+  if (plan.is_chart()) f.shades = band_shades(d, plan);
+  f.layout = [&d, shades = f.shades, &plan] { return layout_chart(d, shades, plan.chart); };
+  f.charts = {&d}, f.names = {d.info.header.job}, f.mode = "diff", f.title = d.info.header.job;
+  return f;
 }
 
-// The report reads the runs themselves; the chart and the data their
-// difference (a CSV's records too).
+// The chart and the data are of the difference (a CSV's records too).
 void write_diff(const Job& job, const BandMatrix& before, const BandMatrix& after, Warnings& warnings) {
   const FilePlan& files = job.output->files;
-  if (files.format == OutputFormat::text) {
-    write_output(files.output, diff_report(before, after, {shown_name(job.inputs[0]), shown_name(job.inputs[1])},
-                                           job.select.band_limit == 0));
-    return;
-  }
   BandMatrix d = difference(before, after, job.select.band_limit, job.select.trace_percent);
   d.info.header.job = shown_name(job.inputs[1]) + " minus " + shown_name(job.inputs[0]);
-  write_output(files.output, diff_output(job, d, warnings));
+  write_output(files.output, emit(diff_chart(job, before, after, d, warnings), *job.output, job, warnings));
   write_records_file(files, {&d}, {d.info.header.job});
 }
 

@@ -167,6 +167,17 @@ void write_records_file(const FilePlan& plan, const std::vector<const BandMatrix
   if (!records.empty()) write_output(plan.write_records, records);
 }
 
+Produce emit(const Finished& f, const OutputPlan& plan, const Job& job, const Warnings& warnings) {
+  const std::string& title = plan.chart.title ? *plan.chart.title : f.title;
+  switch (plan.files.format) {
+    case OutputFormat::json: return f.json;
+    case OutputFormat::csv: return f.csv;
+    case OutputFormat::text: return whole(f.report());
+    case OutputFormat::html: return whole(page_output(f.charts, f.names, f.layout(), f.shades, title, f.mode, plan, job, warnings));
+    default: return whole(render_picture(f.layout(), title, plan, job));
+  }
+}
+
 namespace {
 
 // hp2ps's rule: a .aux that cannot be written is an error. When the user
@@ -182,18 +193,16 @@ void write_aux_file(const FilePlan& plan, const std::string& text, Warnings& war
   }
 }
 
-// JSON and CSV are written as they are made (`m` outlives the write).
-Produce picture_or_export(const BandMatrix& m, const std::vector<double>& shades, const Job& job,
-                          const OutputPlan& plan, const Warnings& warnings) {
-  if (plan.files.format == OutputFormat::json) return [&m](const Put& put) { matrix_json(m, put); };
-  if (plan.files.format == OutputFormat::csv) return [&m, raw = plan.files.csv_raw](const Put& put) { matrix_csv(m, put, raw); };
-  if (plan.files.format == OutputFormat::text) return whole(profile_report(m, shown_name(job.inputs[0]), job.select.band_limit == 0));
-  const std::string& title = plan.chart.title ? *plan.chart.title : m.info.header.job;
-  if (plan.files.format == OutputFormat::html) {
-    return whole(page_output({&m}, {shown_name(job.inputs[0])}, layout_chart(m, shades, plan.chart), shades, title,
-                             "profile", plan, job, warnings));
-  }
-  return whole(render_picture(layout_chart(m, shades, plan.chart), title, plan, job));
+// One profile, finished: its matrix, its report, its chart.
+Finished one_chart(const BandMatrix& m, const std::vector<double>& shades, const Job& job, const OutputPlan& plan) {
+  Finished f;
+  f.json = [&m](const Put& put) { matrix_json(m, put); };
+  f.csv = [&m, raw = plan.files.csv_raw](const Put& put) { matrix_csv(m, put, raw); };
+  f.report = [&m, &job] { return profile_report(m, shown_name(job.inputs[0]), job.select.band_limit == 0); };
+  f.layout = [&m, &shades, &plan] { return layout_chart(m, shades, plan.chart); };
+  f.charts = {&m}, f.names = {shown_name(job.inputs[0])}, f.shades = shades;
+  f.mode = "profile", f.title = m.info.header.job;
+  return f;
 }
 
 // The heap now, and which band grew most over the last quarter of the
@@ -219,7 +228,7 @@ Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warning
   // The bands' figures and the scales drawn, whatever is drawn over them.
   std::string aux = write_aux(m, shades);
   finish_matrix(m, job.matrix, plan.chart, warnings);
-  write_output(plan.files.output, picture_or_export(m, shades, job, plan, warnings));
+  write_output(plan.files.output, emit(one_chart(m, shades, job, plan), plan, job, warnings));
   if (!plan.files.write_aux.empty()) write_aux_file(plan.files, aux, warnings);
   write_records_file(plan.files, {&m}, {shown_name(job.inputs[0])});
   const ProfileHeader& h = m.info.header;

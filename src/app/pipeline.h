@@ -2,12 +2,14 @@
 // input (reader, then transformations), what is done to a matrix before it
 // is drawn, and the drawing of one profile's matrix to its output.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "hpng/app/job.h"
 #include "hpng/layout/picture.h"
 #include "hpng/matrix/band_matrix.h"
+#include "hpng/output/output_file.h"
 
 namespace hpng {
 
@@ -57,6 +59,23 @@ std::string page_output(const std::vector<const BandMatrix*>& ms, const std::vec
 // puts them, when a band has one (written after the output, whole).
 void write_records_file(const FilePlan& plan, const std::vector<const BandMatrix*>& ms,
                         const std::vector<std::string>& inputs);
+
+// What a mode hands the one finishing step (emit), which picks the writer
+// for the output's format: the data and the report are the mode's own; a
+// picture or a page is the layout of its charts, titled as asked or by the
+// mode. The data are written as they are made: what they read outlives
+// the write.
+struct Finished {
+  std::function<void(const Put&)> json, csv;
+  std::function<std::string()> report;
+  std::function<ChartLayout()> layout;
+  std::vector<const BandMatrix*> charts;  // a page's, with their inputs' names
+  std::vector<std::string> names;
+  std::vector<double> shades;
+  std::string mode;   // the page's: "profile", "compare" or "diff"
+  std::string title;  // without --title
+};
+Produce emit(const Finished& f, const OutputPlan& plan, const Job& job, const Warnings& warnings);
 
 // What drawing one profile showed (--watch's status line).
 struct Drawn {
