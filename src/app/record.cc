@@ -137,7 +137,9 @@ Error nothing_recorded(const RecordPlan& r, const ProgramEnd& end, const std::st
     return file_error(Code::program_failed, name,
                       "exited with status 1 without writing a heap profile: if it said \"Most RTS options are disabled\", "
                       "it was linked without -rtsopts, which --record needs to ask for a profile; rebuild it with "
-                      "ghc -rtsopts (cabal: ghc-options: -rtsopts)");
+                      "ghc -rtsopts (cabal: ghc-options: -rtsopts). If it said that -l requires -eventlog (a GHC "
+                      "before 9.4), record the program's binary itself, not a script that runs it, or link it with "
+                      "-eventlog");
   }
   if (end.failed()) return file_error(Code::program_failed, name, describe_end(end) + " before writing a heap profile");
   return file_error(Code::no_samples, keep, "the program ended without writing a heap profile: is " + name +
@@ -209,7 +211,9 @@ void run_record(const Job& job, Warnings& warnings, const StatusLine& status) {
   const std::string& keep = job.inputs[0].path;
   std::optional<FifoFolder> folder;
   std::string followed = keep, stem;
-  if (r.eventlog) folder.emplace(), followed = folder->fifo(base_name(keep)), stem = folder->stem(base_name(r.asked.argv[0]));
+  // Names of our own: the RTS reads GHCRTS split at spaces, and a program's
+  // name may hold one.
+  if (r.eventlog) folder.emplace(), followed = folder->fifo("eventlog"), stem = folder->stem("profile");
   FileState before = file_state(keep);
   StopSignals signals;  // until the program has ended, a stop is passed on to it
   auto start = std::chrono::steady_clock::now();

@@ -82,6 +82,17 @@ TEST_F(Record, ALeakingProgramIsDrawnKeptAndItsLeakNamed) {
   expect_nothing_left();
 }
 
+// The RTS reads GHCRTS split at spaces: a program's name with one must not
+// reach it (the FIFO and the RTS's files are named by hp2ps-ng).
+TEST_F(Record, AProgramWhoseNameHasASpaceIsRecorded) {
+  ASSERT_EQ(run_in(dir_, "cp " + shell_quote(programs().at("leaky")) + " 'my leaky'").status, 0);
+  CommandResult r = run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + exe() + " --record -- './my leaky' 100000");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(has("my leaky.eventlog"));
+  EXPECT_TRUE(has("my leaky.html"));
+  expect_nothing_left();
+}
+
 TEST_F(Record, AProgramInConstantSpaceHasNoSuspect) {
   CommandResult r = record("-o steady.svg", "steady");
   ASSERT_EQ(r.status, 0) << r.err;
