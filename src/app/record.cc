@@ -84,15 +84,34 @@ void keep_bytes(const Input& in, const std::string& path) {
   });
 }
 
-}  // namespace
+// A GHC program ends on SIGINT as on ^C, writing out the eventlog the RTS
+// holds; on SIGTERM it dies at once, and what the RTS held is lost. So the
+// first stop of either kind is passed on as SIGINT (a terminal's ^C reached
+// it already), a later one as SIGTERM.
+struct StopRelay {
+  Program& program;
+  int stops = 0;
+  void operator()(int, bool from_terminal) {
+    if (++stops == 1 && from_terminal) return;
+    program.signal(stops == 1 ? SIGINT : SIGTERM);
+  }
+};
 
-namespace {
+// Waits for the program, passing stops on (the watch may end before it
+// does: a program that closed its eventlog and still runs).
+const ProgramEnd& wait_for(Program& program, StopRelay& relay) {
+  while (!program.ended()) {
+    if (std::optional<StopRequest> r = take_stop_request()) relay(r->signal, r->from_terminal);
+    pause_for(0.05);
+  }
+  return program.wait();
+}
 
 // Follows the program's profile while it runs. What the watch meets on the
 // way (a profile not drawable yet, a program that wrote nothing) is judged
 // once the program has ended, from what it left; only the command line's
 // and the outputs' errors end the run here.
-void follow(const Job& job, Program& program, const std::string& followed, const StatusLine& status,
+void follow(const Job& job, Program& program, StopRelay& relay, const std::string& followed, const StatusLine& status,
             Warnings& warnings) {
   Job watch = job;
   watch.inputs[0].path = followed;
@@ -100,14 +119,7 @@ void follow(const Job& job, Program& program, const std::string& followed, const
   std::string name = base_name(job.record->asked.argv[0]);
   WatchHooks hooks;
   hooks.source_ended = [&] { return program.ended(); };
-  // A GHC program ends on SIGINT as on ^C, writing out the eventlog the RTS
-  // holds; on SIGTERM it dies at once, and what the RTS held is lost. So
-  // the first stop of either kind is passed on as SIGINT (a terminal's ^C
-  // reached it already), a second as SIGTERM.
-  hooks.on_stop = [&program, stops = 0](int, bool from_terminal) mutable {
-    if (++stops == 1 && from_terminal) return;
-    program.signal(stops == 1 ? SIGINT : SIGTERM);
-  };
+  hooks.on_stop = [&relay](int signal, bool from_terminal) { relay(signal, from_terminal); };
   hooks.status = [&](const Drawn& d) {
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return status_line(name, d, seconds, d.units.substr(0, d.units.find(" x ")));
@@ -218,8 +230,9 @@ void run_record(const Job& job, Warnings& warnings, const StatusLine& status) {
   StopSignals signals;  // until the program has ended, a stop is passed on to it
   auto start = std::chrono::steady_clock::now();
   Program program(r.asked.argv, rts_options(r, followed, stem));
-  if (!program.ended()) follow(job, program, followed, status, warnings);  // a failed watch closed the FIFO: the program is not held up
-  const ProgramEnd& end = program.wait();
+  StopRelay relay{program};
+  if (!program.ended()) follow(job, program, relay, followed, status, warnings);  // a failed watch closed the FIFO
+  const ProgramEnd& end = wait_for(program, relay);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   FileState after = file_state(keep);
   if (!after.exists || after == before || after.size == 0) throw nothing_recorded(r, end, keep);
