@@ -520,7 +520,9 @@ void finish_record(Options& o, const Parsed& p) {
   }
   if (p.program.empty()) throw usage_error(Code::bad_option, "--record runs a program: hp2ps-ng --record [OPTIONS] -- PROG [ARGS...]");
   if (!p.files.empty()) throw usage_error(Code::conflicting_options, "--record draws the program's own profile: no profile file ('" + excerpt(p.files[0]) + "')");
-  if (o.watch || o.several != Several::none) throw usage_error(Code::conflicting_options, "--record follows one program: not with --watch, --compare or --diff");
+  if (o.watch || o.watch_pid || o.several != Several::none) {
+    throw usage_error(Code::conflicting_options, "--record follows the program it runs: not with --watch, --watch-pid, --compare or --diff");
+  }
   if (o.output.files.output == "-") throw usage_error(Code::conflicting_options, "--record updates its output as the program runs: write a file, not standard output");
   RecordRequest r;
   r.argv = p.program;

@@ -253,6 +253,7 @@ TEST(RecordUsage, BadCombinationsAreUsageErrors) {
       {"--record -o - -- true", "not standard output"},
       {"--record x.hp -- true", "no profile file"},
       {"--record --watch -- true", "not with --watch"},
+      {"--record --watch-pid 1 -- true", "not with --watch, --watch-pid"},
       {"--record --breakdown q -- true", "--breakdown"},
       {"--max-growth 10 x.hp", "give --diff or --baseline"},
   };
