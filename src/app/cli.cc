@@ -244,6 +244,19 @@ CLI::Validator one_of(const std::vector<std::pair<std::string_view, E>>& table, 
       "", "");
 }
 
+// CLI11 check: one of `words` exactly, or a message listing them (the value
+// shown as an excerpt: CLI11's own IsMember echoes a value of any length).
+CLI::Validator one_word(const std::vector<std::string>& words, const std::string& what) {
+  std::string names;
+  for (const std::string& w : words) names += (names.empty() ? "" : ", ") + w;
+  return CLI::Validator(
+      [words, what, names](const std::string& v) -> std::string {
+        if (std::find(words.begin(), words.end(), v) != words.end()) return "";
+        return "'" + excerpt(v) + "' is not " + what + " (" + names + ")";
+      },
+      "{" + names + "}", "");
+}
+
 // --width, --height: a positive number, then px (the default) or pt.
 Length picture_length(const std::string& option, const std::string& text) {
   size_t n = decimal_length(text);
@@ -410,12 +423,12 @@ void add_record_options(CLI::App& app, Parsed& p) {
   app.add_option("--breakdown", p.breakdown,
                  "With --record: the RTS's heap breakdown, T (closure types, the default: no profiled build needed), "
                  "c, y, d, m, r, b (profiled builds), i (-finfo-table-map builds) or e (eras)")
-      ->check(CLI::IsMember({"T", "c", "y", "d", "m", "r", "b", "i", "e"}));
+      ->check(one_word({"T", "c", "y", "d", "m", "r", "b", "i", "e"}, "a breakdown"));
   app.add_option("--every", p.every, "With --record: seconds between censuses (the RTS's -i; default 0.02)")
       ->check(within(0.001, 3600, "takes an interval from 0.001 to 3600 seconds"));
   app.add_option("--baseline", p.baseline, "With --record: an earlier run's profile that --max-growth compares with");
   // Hidden (no group): the build writes the installed scripts with it.
-  app.add_option("--completions", p.completions, "")->group("")->check(CLI::IsMember({"bash", "zsh"}));
+  app.add_option("--completions", p.completions, "")->group("")->check(one_word({"bash", "zsh"}, "a shell"));
 }
 
 void add_watch_options(CLI::App& app, Options& o) {

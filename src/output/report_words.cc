@@ -72,9 +72,10 @@ UnnamedAddresses unnamed_addresses(const BandMatrix& m) {
 std::pair<std::string, std::string> unnamed_note(const UnnamedAddresses& u) {
   if (u.bands == 0) return {};
   std::string share = u.share < 0.005 && u.share > 0 ? "under 1%" : printed("%.0f%%", 100 * u.share);
-  return {std::to_string(u.bands) + " of " + std::to_string(u.of) + " bands, " + share +
-              " of the heap-time, are bare info-table addresses:",
-          "no IPE record (libraries built without -finfo-table-map)"};
+  // Two lines that fit the report's 80 columns after its 14-column label.
+  return {std::to_string(u.bands) + " of " + std::to_string(u.of) + " bands (" + share +
+              " of the heap-time) are bare addresses:",
+          "info tables no IPE record names (built without -finfo-table-map)"};
 }
 
 }  // namespace hpng

@@ -120,11 +120,10 @@ Program::Program(const std::vector<std::string>& argv, const std::string& rts_op
 }
 
 // A program still running when hp2ps-ng gives up (an error of its own) is
-// not left behind.
+// asked to end, not waited for: one that ignores SIGTERM must not hold
+// hp2ps-ng's error up (init reaps it).
 Program::~Program() {
-  if (end_) return;
-  ::kill(pid_, SIGTERM);
-  wait();
+  if (!ended()) ::kill(pid_, SIGTERM);
 }
 
 void Program::reaped(int status) {

@@ -205,8 +205,8 @@ TEST(PageText, SaysHowItWasMadeAndWhatTheReadWarned) {
 TEST(PageText, BareAddressesAreExplainedUnderTheChart) {
   std::string dir = scratch_dir();
   std::string page = page_of(dir, std::string(HPNG_TODAY_CORPUS) + "/ghc-9.6.6/cache/cache.hi.eventlog");
-  std::regex note("<p class=\"note unnamed\">[0-9]+ of [0-9]+ bands, [0-9]+% of the heap-time, are bare info-table "
-                  "addresses: no IPE record \\(libraries built without -finfo-table-map\\)</p>");
+  std::regex note("<p class=\"note unnamed\">[0-9]+ of [0-9]+ bands \\([0-9]+% of the heap-time\\) are bare addresses: "
+                  "info tables no IPE record names \\(built without -finfo-table-map\\)</p>");
   EXPECT_TRUE(std::regex_search(page, note));
   EXPECT_EQ(page_of(dir, kInputs + "leakyavg.hc.hp").find("note unnamed"), std::string::npos);
 }

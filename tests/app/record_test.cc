@@ -254,7 +254,7 @@ TEST(RecordUsage, BadCombinationsAreUsageErrors) {
       {"--record x.hp -- true", "no profile file"},
       {"--record --watch -- true", "not with --watch"},
       {"--record --watch-pid 1 -- true", "not with --watch, --watch-pid"},
-      {"--record --breakdown q -- true", "--breakdown"},
+      {"--record --breakdown q -- true", "--breakdown: 'q' is not a breakdown (T, c, y, d, m, r, b, i, e)"},
       {"--max-growth 10 x.hp", "give --diff or --baseline"},
   };
   for (const auto& c : cases) {
@@ -262,6 +262,10 @@ TEST(RecordUsage, BadCombinationsAreUsageErrors) {
     EXPECT_EQ(r.status, 2) << c[0] << ": " << r.err;
     EXPECT_NE(r.err.find(c[1]), std::string::npos) << c[0] << ": " << r.err;
   }
+  // A value of 100 KB is shown as an excerpt, not echoed whole.
+  CommandResult r = run_in(dir, exe() + " --record --breakdown " + std::string(100000, 'T') + " -- true");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_LT(r.err.size(), 400u) << r.err.substr(0, 400);
 }
 
 }  // namespace

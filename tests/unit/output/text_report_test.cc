@@ -167,8 +167,8 @@ TEST(TextReport, BareAddressesAreCountedAndExplained) {
   std::string r = profile_report(every(profile({{"0x4a2b38", {3000, 3000}}, {"main (M.hs:3:1-9, go_info)", {1000, 1000}},
                                                 {"0x4a2c00", {1000, 1000}}, {"0xfoo", {1, 1}}})),
                                  "p.hp", false);
-  EXPECT_NE(r.find("  unnamed     2 of 4 bands, 80% of the heap-time, are bare info-table addresses:\n"
-                   "              no IPE record (libraries built without -finfo-table-map)\n"),
+  EXPECT_NE(r.find("  unnamed     2 of 4 bands (80% of the heap-time) are bare addresses:\n"
+                   "              info tables no IPE record names (built without -finfo-table-map)\n"),
             std::string::npos)
       << r;
   EXPECT_EQ(profile_report(every(profile({{"main", {1, 1}}})), "p.hp", false).find("unnamed"), std::string::npos);
