@@ -1,216 +1,19 @@
-// Command-line handling. hp2ps reads options its own way: the first letter
-// after '-' selects the option and the rest of the argument is its value
-// (-m10, -e6in, -t0.5, -i-); only 'p' lets another letter follow (-pc).
-// translate_hp2ps_args checks those values and turns them into long
-// options, so that CLI11 does the rest of the parsing and --help.
-// Departures, each deliberate: a wrong option or value is exit status 2
-// with a message on stderr (hp2ps printed usage to stdout and exited 0, and
-// took "-mabc" as -m0); options after the file name are honoured (hp2ps
-// ignored them); a second file name is an error; -l means "no band limit,
-// no key", as the GHC manual documents it.
+// The option table: every option defined once, with its value, its help and
+// the field it fills. CLI11's parser, --help, the completions and
+// translate_hp2ps_args (which options take the next argument) all read it;
+// cli_test checks the man page against --help. Options after the file name
+// are honoured (hp2ps ignored them); a second file name is an error.
 #include "app/cli.h"
 
 #include <CLI/CLI.hpp>
-#include <cstdlib>
 #include <algorithm>
 
+#include "base/text.h"
 #include "hpng/shade/shade.h"
 
 namespace hpng {
 
 namespace {
-
-// Long options whose value is the next argument, copied verbatim: those
-// the parser itself says take one (a flag takes none), so that no list
-// beside it drifts from it (--max-peak -5 once read as an option '-5').
-bool takes_next_argument(const CLI::App& app, const std::string& a) {
-  if (a.size() < 2 || a[0] != '-') return false;
-  const CLI::Option* opt = app.get_option_no_throw(a);
-  return opt && opt->get_expected_min() > 0;
-}
-
-// The length of the decimal number that starts `s` (digits, or digits and a
-// point and maybe more digits, or a point and digits), or 0. Numbers are
-// read by hand, in one pass: a pattern engine that recurses per character
-// overflowed the stack on a 30,000-digit value.
-size_t decimal_length(std::string_view s) {
-  auto digits = [&](size_t i) {
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
-    return i;
-  };
-  size_t whole = digits(0);
-  if (whole == s.size() || s[whole] != '.') return whole;
-  size_t fraction = digits(whole + 1);
-  return whole == 0 && fraction == 1 ? 0 : fraction;
-}
-
-bool all_of(std::string_view s, bool (*ok)(char)) { return std::all_of(s.begin(), s.end(), ok); }
-bool is_lower_or_percent(char c) { return (c >= 'a' && c <= 'z') || c == '%'; }
-bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-// [0-9.]+[a-z%]*: what a value separated from its letter looks like.
-bool looks_like_value(const std::string& s) {
-  size_t n = s.find_first_not_of("0123456789.");
-  return n != 0 && all_of(std::string_view(s).substr(std::min(n, s.size())), is_lower_or_percent);
-}
-
-[[noreturn]] void bad_letter(char letter, const std::string& arg, const std::string& expected,
-                             const std::string& next) {
-  std::string msg = "-" + std::string(1, letter) + " " + expected;
-  if (arg.size() == 2 && looks_like_value(next)) {
-    msg += "; its value goes in the same argument: write -" + std::string(1, letter) + next + ", not " + arg + " " + next;
-  } else if (arg.size() > 2) {
-    msg += " (got '" + excerpt(arg) + "')";
-  }
-  throw usage_error(Code::bad_option, msg);
-}
-
-// -m<n>: a whole number, 0 or more (0: no limit and no key).
-std::string band_limit(const std::string& arg, const std::string& rest, const std::string& next) {
-  if (!rest.empty() && rest[0] == '-') bad_letter('m', arg, "takes a band limit of 0 or more", next);
-  if (rest.empty() || rest.size() > 9 || !all_of(rest, is_digit)) {
-    bad_letter('m', arg, "takes a whole number attached, e.g. -m10 (-m0: no limit)", next);
-  }
-  return "--max-bands=" + rest;
-}
-
-// -t<pct>: a percentage from 0 to 5; -t alone is 0, as in hp2ps.
-std::string trace(const std::string& arg, const std::string& rest, const std::string& next) {
-  if (rest.empty()) return "--trace=0";
-  if (decimal_length(rest) != rest.size()) {
-    bad_letter('t', arg, "takes a percentage from 0 to 5 attached, e.g. -t0.5", next);
-  }
-  if (std::atof(rest.c_str()) > 5) throw usage_error(Code::bad_option, excerpt(arg) + ": the trace percentage must be from 0 to 5");
-  return "--trace=" + rest;
-}
-
-// -i, -i+ (ascending), -i- (descending).
-std::string name_order(const std::string& arg, const std::string& rest, const std::string& next) {
-  if (rest.empty() || rest == "+") return "--sort-name=asc";
-  if (rest == "-") return "--sort-name=desc";
-  bad_letter('i', arg, "takes nothing, + or - (-i, -i+: ascending; -i-: descending)", next);
-}
-
-std::string eps(const std::string& arg, const std::string& rest, const std::string& next) {
-  if (rest.empty()) bad_letter('e', arg, "takes a width attached, e.g. -e6in, -e150mm or -e400pt", next);
-  return "--eps-width=" + rest;
-}
-
-// One argument's letters: the first decides; 'p' lets another follow.
-void translate_cluster(const std::string& arg, const std::string& next, std::vector<std::string>& out,
-                       Warnings& warnings) {
-  for (std::string cluster = arg.substr(1); !cluster.empty();) {
-    char letter = cluster[0];
-    std::string rest = cluster.substr(1);
-    auto flag = [&](const char* name) {
-      out.push_back(name);
-      if (!rest.empty()) {
-        warnings.add({Code::option_ignored, "", {}, 0, 0, "", "ignoring '" + rest + "' in " + arg + " (one option per argument, as in hp2ps)"});
-      }
-    };
-    switch (letter) {
-      case 'b': return flag("--big-title");
-      case 's': return flag("--small-title");
-      case 'c': return flag("--colour");
-      case 'd': return flag("--sort-deviation");
-      case 'g': return flag("--portrait");
-      case 'M': return flag("--key-pages");
-      case 'y': return flag("--no-marks");
-      case 'l': return flag("--max-bands=0");
-      case 'h': case '?': out.push_back("--help"); return;
-      case 'i': out.push_back(name_order(arg, rest, next)); return;
-      case 'e': out.push_back(eps(arg, rest, next)); return;
-      case 'm': out.push_back(band_limit(arg, rest, next)); return;
-      case 't': out.push_back(trace(arg, rest, next)); return;
-      case 'o': out.push_back("--output=" + rest); return;
-      case 'p': out.push_back("--reuse-aux"); cluster = rest; continue;
-      default: throw usage_error(Code::bad_option, "unknown option '-" + cluster + "' in " + arg + " (see --help)");
-    }
-  }
-}
-
-// Whether the command line compares runs: there a lone "-" is one of them,
-// standard input (for hp2ps, which read one profile, it was an empty
-// cluster of letters).
-bool several_runs(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    if (std::string_view(argv[i]) == "--compare" || std::string_view(argv[i]) == "--diff") return true;
-  }
-  return false;
-}
-
-std::vector<std::string> translate_hp2ps_args(const CLI::App& app, int argc, char** argv,
-                                              Warnings& warnings) {
-  std::vector<std::string> out;
-  bool dash_is_stdin = several_runs(argc, argv);
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    std::string next = i + 1 < argc ? argv[i + 1] : "";
-    if (a == "--watch") {  // its interval only ever attached: --watch=5
-      out.push_back("--watch=2");
-    } else if (takes_next_argument(app, a) && i + 1 < argc) {
-      out.push_back(a);
-      out.push_back(argv[++i]);
-    } else if (a == "--") {
-      for (++i; i < argc; ++i) out.push_back(argv[i]);
-    } else if (a.rfind("--", 0) == 0 || a[0] != '-' || (a == "-" && dash_is_stdin)) {
-      out.push_back(a);
-    } else if (a.size() > 1) {  // a lone "-" is an empty cluster, as in hp2ps
-      translate_cluster(a, next, out, warnings);
-    }
-  }
-  return out;
-}
-
-// -e's width: a number and a unit (in, mm, pt; none means points), more
-// than 2 inches and at most 200 (a PostScript bounding box is integers).
-constexpr double kMostEpsWidth = 14400;
-
-double eps_width_points(const std::string& text) {
-  size_t n = decimal_length(text);
-  std::string shown = excerpt(text);
-  if (n == 0 || !all_of(std::string_view(text).substr(n), is_letter)) {
-    throw usage_error(Code::bad_option, "-e takes a width such as 6in, 150mm or 400pt (got '" + shown + "')");
-  }
-  std::string unit = text.substr(n);
-  double v = std::atof(text.substr(0, n).c_str());
-  double points = unit == "in" ? v * 72 : unit == "mm" ? v * 2.834646 : unit == "pt" || unit.empty() ? v : -1;
-  if (points < 0) throw usage_error(Code::bad_option, "-e" + shown + ": unknown unit '" + excerpt(unit) + "' (use in, mm or pt, e.g. -e6in)");
-  if (!(points > 144 && points <= kMostEpsWidth)) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.4g", points);
-    throw usage_error(Code::bad_option, "-e" + shown + ": the width must be more than 2 inches (144pt) and at most 200 "
-                                        "inches (14400pt); " + shown + " is " + buf + "pt");
-  }
-  return points;
-}
-
-// A size: a whole number of bytes, or a number with k, M, G (1000s) or Ki,
-// Mi, Gi (1024s), and an optional B: 500M, 2GiB, 1.5G. None when it is not one.
-std::optional<double> size_in_bytes(const std::string& text) {
-  size_t n = decimal_length(text);
-  std::string unit = text.substr(n);
-  if (unit.ends_with("B")) unit.pop_back();
-  static const std::pair<const char*, double> units[] = {{"", 1},         {"k", 1e3},          {"K", 1e3},
-                                                          {"M", 1e6},     {"G", 1e9},          {"T", 1e12},
-                                                          {"Ki", 1024.0}, {"Mi", 1048576.0}, {"Gi", 1073741824.0},
-                                                          {"Ti", 1099511627776.0}};
-  for (const auto& [name, factor] : units) {
-    if (n > 0 && unit == name) return std::atof(text.substr(0, n).c_str()) * factor;
-  }
-  return std::nullopt;
-}
-
-// A decimal number ("5", "-2.5", "5e7") and nothing else: strtod alone
-// also reads hexadecimal (0x10), "inf", "nan" and leading spaces.
-std::optional<double> decimal_number(const std::string& text) {
-  if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos) return std::nullopt;
-  char* end = nullptr;
-  double d = std::strtod(text.c_str(), &end);
-  if (end == text.c_str() || *end != '\0') return std::nullopt;
-  return d;
-}
 
 // CLI11 check: a number from lo to hi, said in words.
 CLI::Validator within(double lo, double hi, const std::string& what) {
@@ -256,66 +59,6 @@ CLI::Validator one_word(const std::vector<std::string>& words, const std::string
       },
       "{" + names + "}", "");
 }
-
-// --width, --height: a positive number, then px (the default) or pt.
-Length picture_length(const std::string& option, const std::string& text) {
-  size_t n = decimal_length(text);
-  std::string unit = text.substr(n);
-  if (n == 0 || (unit != "" && unit != "px" && unit != "pt")) {
-    throw usage_error(Code::bad_option, option + " takes a size in pixels or points, e.g. 1200, 1200px or 800pt (got '" +
-                                            excerpt(text) + "')");
-  }
-  return {std::atof(text.substr(0, n).c_str()), unit == "pt"};
-}
-
-// --max-input: a size from 1 byte to 1 TiB.
-size_t max_input(const std::string& text) {
-  std::optional<double> bytes = size_in_bytes(text);
-  if (!bytes || !(*bytes >= 1 && *bytes <= 1099511627776.0)) {
-    throw usage_error(Code::bad_option, "--max-input takes a size from 1 byte to 1TiB, e.g. 500M or 8GiB (got '" +
-                                            excerpt(text) + "')");
-  }
-  return static_cast<size_t>(*bytes);
-}
-
-// --y-max, --max-peak: an amount in the profile's unit, with a size's
-// suffix when that is bytes (50M, 2GiB) or as a plain number (5e7).
-double amount(const char* option, const std::string& text) {
-  std::optional<double> v = size_in_bytes(text);
-  if (!v) v = decimal_number(text);
-  if (!v || !(*v > 0 && *v <= 1e300)) {  // NaN fails too
-    throw usage_error(Code::bad_option, std::string(option) + " takes an amount above 0 in the profile's unit, e.g. 50M, "
-                                            "2GiB or 5e7 (got '" + excerpt(text) + "')");
-  }
-  return *v;
-}
-
-// --max-growth: a percentage, 10 or 10%.
-double percentage(const std::string& text) {
-  std::string number = text.ends_with("%") ? text.substr(0, text.size() - 1) : text;
-  size_t n = decimal_length(number);
-  if (n == 0 || n != number.size() || std::atof(number.c_str()) > 1e6) {
-    throw usage_error(Code::bad_option, "--max-growth takes a percentage from 0 to 1000000, e.g. 10 or 10% (got '" +
-                                            excerpt(text) + "')");
-  }
-  return std::atof(number.c_str());
-}
-
-struct Parsed {  // values CLI11 fills and parse_command_line turns into Options
-  std::vector<std::string> files;
-  std::optional<std::string> max_input, y_max, max_peak, max_growth;
-  std::string eps;
-  std::optional<std::string> width, height;
-  std::optional<double> from, to;
-  std::vector<std::string> include, exclude, merge;
-  std::optional<std::string> aux;
-  bool portrait = false, no_marks = false, compare = false, diff = false;
-  int max_bands = 20;
-  bool record = false;
-  std::optional<std::string> breakdown, baseline, completions;
-  std::optional<double> every;
-  std::vector<std::string> program;  // after --, under --record
-};
 
 void add_file_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_option("file", p.files,
@@ -441,15 +184,6 @@ void add_watch_options(CLI::App& app, Options& o) {
       ->check(within(1, 4194304, "takes a process id"));
 }
 
-// --watch needs a file that grows and an output to replace.
-void check_watch(Options& o) {
-  if (o.watch_pid && !o.watch) o.watch = 2;
-  if (!o.watch) return;
-  if (!o.output.files.input) throw usage_error(Code::conflicting_options, "--watch follows a profile file as it grows: name it (not standard input)");
-  if (o.output.files.output == "-") throw usage_error(Code::conflicting_options, "--watch replaces its output at every update: write a file, not standard output");
-  if (o.several != Several::none) throw usage_error(Code::conflicting_options, "--watch follows one profile: not with --compare or --diff");
-}
-
 void add_picture_options(CLI::App& app, Options& o, Parsed& p) {
   app.add_option("--title", o.output.title, "Title box text, in place of the profile's JOB (the program and its arguments)");
   std::string names;
@@ -459,119 +193,12 @@ void add_picture_options(CLI::App& app, Options& o, Parsed& p) {
                  "tol-bright, tol-muted and viridis are colour-blind safe")
       ->check(CLI::Validator(
           [names](const std::string& v) -> std::string {
-            return find_palette(v) ? "" : "'" + v + "' is not a palette (" + names + ")";
+            return find_palette(v) ? "" : "'" + excerpt(v) + "' is not a palette (" + names + ")";
           },
           "", ""));
   app.add_flag("--transparent", o.output.transparent, "SVG and PNG: no white page behind the chart");
   app.add_option("--width", p.width, "PNG, SVG, PDF: picture width in pixels (1200, 1200px) or points (800pt); text keeps its size");
   app.add_option("--height", p.height, "PNG, SVG, PDF: picture height, likewise (one of the two given: hp2ps's 3:2 shape)");
-}
-
-// Several inputs: what --compare and --diff take, and what makes no sense
-// with them.
-void finish_several(Options& o, const Parsed& p) {
-  if (p.compare && p.diff) throw usage_error(Code::conflicting_options, "--compare and --diff: use one or the other");
-  if (!p.compare && !p.diff) {
-    if (p.files.size() > 1) {
-      throw usage_error(Code::bad_option, "one profile at a time: '" + p.files[0] + "', then '" + p.files[1] +
-                        "' (--compare or --diff take several; see --help)");
-    }
-    return;
-  }
-  const char* option = p.diff ? "--diff" : "--compare";
-  if (p.diff && p.files.size() != 2) throw usage_error(Code::bad_option, "--diff takes two profiles, BEFORE and AFTER");
-  if (p.files.size() < 2) throw usage_error(Code::bad_option, "--compare takes two or more profiles");
-  if (o.output.files.output.empty()) throw usage_error(Code::conflicting_options, std::string(option) + " draws several profiles into one output: name it with -o");
-  if (o.output.files.reuse_aux || o.output.files.aux) throw usage_error(Code::conflicting_options, std::string(option) + " writes and reads no .aux (-p, --aux): it has several profiles");
-  o.several = p.diff ? Several::diff : Several::compare;
-  o.more_inputs.assign(p.files.begin() + 1, p.files.end());
-}
-
-// --diff draws changes: shares, heap lines and hp2ps's orderings of sizes
-// do not apply.
-void check_diff(const Options& o) {
-  if (o.several != Several::diff) return;
-  if (o.percent) throw usage_error(Code::conflicting_options, "--diff draws changes in the profile's unit: --percent does not apply");
-  if (o.output.style.heap_lines) throw usage_error(Code::conflicting_options, "--diff draws the bands' changes: --heap-lines does not apply");
-  if (o.select.by_deviation || o.select.by_name != NameOrder::none || o.select.by_growth || o.select.by_number) {
-    throw usage_error(Code::conflicting_options,
-                      "--diff orders bands by how much they changed: -d, -i, --sort-growth and --sort-number do not apply");
-  }
-}
-
-// -d and -i sort hp2ps's way, each after the one before; a slope order on
-// top of either would leave one of them meaningless.
-void check_orders(const Options& o) {
-  int orders = o.select.by_deviation + (o.select.by_name != NameOrder::none) + o.select.by_growth + o.select.by_number;
-  if (orders > 1 && (o.select.by_growth || o.select.by_number)) {
-    throw usage_error(Code::conflicting_options,
-                      "-d, -i, --sort-growth and --sort-number each order the bands their own way: give one");
-  }
-}
-
-// Gates judge a finished profile: not a watched one, and growth is
-// --diff's.
-void finish_gates(Options& o, const Parsed& p) {
-  if (p.max_peak) o.gates.max_peak = amount("--max-peak", *p.max_peak);
-  if (p.max_growth) o.gates.max_growth = percentage(*p.max_growth);
-  bool baseline = o.record && o.record->baseline;
-  if (o.gates.max_growth && o.several != Several::diff && !baseline) {
-    throw usage_error(Code::conflicting_options, "--max-growth compares --diff's AFTER with its BEFORE (or --record's run with its --baseline): give --diff or --baseline");
-  }
-  if (baseline && !o.gates.max_growth) throw usage_error(Code::conflicting_options, "--baseline is what --max-growth compares with: give --max-growth");
-  if ((o.gates.max_peak || o.gates.max_growth) && o.watch) {
-    throw usage_error(Code::conflicting_options, "--max-peak and --max-growth judge a finished profile: not with --watch");
-  }
-}
-
-// --record runs the program after `--`: it reads no profile of the command
-// line's, and writes its outputs when the program ends.
-void finish_record(Options& o, const Parsed& p) {
-  if (!p.record) {
-    if (p.breakdown || p.every || p.baseline) throw usage_error(Code::conflicting_options, "--breakdown, --every and --baseline go with --record");
-    return;
-  }
-  if (p.program.empty()) throw usage_error(Code::bad_option, "--record runs a program: hp2ps-ng --record [OPTIONS] -- PROG [ARGS...]");
-  if (!p.files.empty()) throw usage_error(Code::conflicting_options, "--record draws the program's own profile: no profile file ('" + excerpt(p.files[0]) + "')");
-  if (o.watch || o.watch_pid || o.several != Several::none) {
-    throw usage_error(Code::conflicting_options, "--record follows the program it runs: not with --watch, --watch-pid, --compare or --diff");
-  }
-  if (o.output.files.output == "-") throw usage_error(Code::conflicting_options, "--record updates its output as the program runs: write a file, not standard output");
-  RecordRequest r;
-  r.argv = p.program;
-  if (p.breakdown) r.breakdown = (*p.breakdown)[0];
-  if (p.every) r.every = *p.every;
-  r.baseline = p.baseline;
-  o.record = r;
-}
-
-void finish_options(CLI::App& app, Options& o, const Parsed& p) {
-  if (!p.files.empty()) o.output.files.input = p.files[0];
-  finish_record(o, p);
-  finish_several(o, p);
-  check_diff(o);
-  check_orders(o);
-  check_watch(o);
-  if (o.output.stable_colours && o.output.palette) throw usage_error(Code::conflicting_options, "--stable-colours and --palette: use one or the other");
-  if (p.y_max) o.y_max = amount("--y-max", *p.y_max);
-  if (o.percent && o.y_max) throw usage_error(Code::conflicting_options, "--percent draws 0 to 100 %: --y-max does not apply");
-  finish_gates(o, p);
-  o.output.files.aux = p.aux;
-  o.output.style.portrait = p.portrait;
-  o.output.style.marks = !p.no_marks;
-  if (!p.eps.empty() || app.count("--eps-width")) o.output.style.eps_width = eps_width_points(p.eps);
-  o.select.band_limit = p.max_bands;
-  if (p.from && p.to && *p.from > *p.to) {
-    throw usage_error(Code::bad_option, "--from " + app["--from"]->as<std::string>() + " is after --to " + app["--to"]->as<std::string>());
-  }
-  o.window = {p.from, p.to};
-  if (o.percent && o.output.style.heap_lines) {
-    throw usage_error(Code::conflicting_options, "--heap-lines draws bytes and --percent draws shares: use one or the other");
-  }
-  o.filter = compile_band_filter(p.include, p.exclude, p.merge);
-  if (p.max_input) o.max_input = max_input(*p.max_input);
-  if (p.width) o.output.width = picture_length("--width", *p.width);
-  if (p.height) o.output.height = picture_length("--height", *p.height);
 }
 
 // An argument as a POSIX shell reads it back: plain when it is only safe
@@ -607,14 +234,7 @@ std::string command_text(int argc, char** argv) {
 
 }  // namespace
 
-Options parse_command_line(int argc, char** argv, Warnings& warnings, std::string& help) {
-  Options o;
-  Parsed p;
-  CLI::App app{"hp2ps-ng: render GHC heap profiles (.hp files and eventlogs) as PostScript, EPS, PDF, SVG or\n"
-               "PNG, export the band/time matrix as JSON or CSV, report the bands that leak (text), or write\n"
-               "a page to explore a profile in a browser (HTML). A drop-in for hp2ps: its single-letter\n"
-               "options (-c -m10 -e6in -t0.5 -i- -pc ...) work as in hp2ps.",
-               "hp2ps-ng"};
+void define_options(CLI::App& app, Options& o, Parsed& p) {
   app.set_version_flag("--version", std::string("hp2ps-ng ") + HPNG_VERSION);
   add_file_options(app, o, p);
   add_hp2ps_options(app, o, p);
@@ -636,6 +256,17 @@ Options parse_command_line(int argc, char** argv, Warnings& warnings, std::strin
       "start, exited non-zero or was killed; what it wrote is drawn).\n"
       "Find a leak in one command: hp2ps-ng --record -- ./prog ARGS (prog linked with -rtsopts).\n"
       "See man hp2ps-ng for the formats and every difference from hp2ps.");
+}
+
+Options parse_command_line(int argc, char** argv, Warnings& warnings, std::string& help) {
+  Options o;
+  Parsed p;
+  CLI::App app{"hp2ps-ng: render GHC heap profiles (.hp files and eventlogs) as PostScript, EPS, PDF, SVG or\n"
+               "PNG, export the band/time matrix as JSON or CSV, report the bands that leak (text), or write\n"
+               "a page to explore a profile in a browser (HTML). A drop-in for hp2ps: its single-letter\n"
+               "options (-c -m10 -e6in -t0.5 -i- -pc ...) work as in hp2ps.",
+               "hp2ps-ng"};
+  define_options(app, o, p);
   help = app.help();
   int own = split_program(argc, argv, p.program);
   std::vector<std::string> args = translate_hp2ps_args(app, own, argv, warnings);

@@ -1,4 +1,4 @@
-// The modes run (run.h) dispatches to, a file each.
+// The modes run (run.h) dispatches to.
 #pragma once
 #include <functional>
 #include <string>

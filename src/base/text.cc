@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iterator>
 #include <vector>
 
@@ -199,6 +200,43 @@ std::string group_digits(double v) {
     out += digits[i];
   }
   return out;
+}
+
+// Numbers are read by hand, in one pass: a pattern engine that recursed
+// per character overflowed the stack on a 30,000-digit value.
+size_t decimal_length(std::string_view s) {
+  auto digits = [&](size_t i) {
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i;
+  };
+  size_t whole = digits(0);
+  if (whole == s.size() || s[whole] != '.') return whole;
+  size_t fraction = digits(whole + 1);
+  return whole == 0 && fraction == 1 ? 0 : fraction;
+}
+
+// strtod alone also reads hexadecimal (0x10), "inf", "nan" and leading
+// spaces: the characters are checked first.
+std::optional<double> decimal_number(const std::string& text) {
+  if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos) return std::nullopt;
+  char* end = nullptr;
+  double d = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0') return std::nullopt;
+  return d;
+}
+
+std::optional<double> size_in_bytes(const std::string& text) {
+  size_t n = decimal_length(text);
+  std::string unit = text.substr(n);
+  if (unit.ends_with("B")) unit.pop_back();
+  static const std::pair<const char*, double> units[] = {{"", 1},         {"k", 1e3},          {"K", 1e3},
+                                                          {"M", 1e6},     {"G", 1e9},          {"T", 1e12},
+                                                          {"Ki", 1024.0}, {"Mi", 1048576.0}, {"Gi", 1073741824.0},
+                                                          {"Ti", 1099511627776.0}};
+  for (const auto& [name, factor] : units) {
+    if (n > 0 && unit == name) return std::atof(text.substr(0, n).c_str()) * factor;
+  }
+  return std::nullopt;
 }
 
 }  // namespace hpng

@@ -2,6 +2,7 @@
 // any bytes, while JSON, SVG and Pango need valid UTF-8.
 #pragma once
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,5 +55,16 @@ std::string terminal_safe(std::string_view raw);
 
 // "1,234,567": hp2ps's digit grouping of a truncated integer.
 std::string group_digits(double v);
+
+// The length of the decimal number that starts `s` (digits, or digits and a
+// point and maybe more digits, or a point and digits), or 0.
+size_t decimal_length(std::string_view s);
+
+// A decimal number ("5", "-2.5", "5e7") and nothing else, or none.
+std::optional<double> decimal_number(const std::string& text);
+
+// A size: a whole number of bytes, or a number with k, M, G (1000s) or Ki,
+// Mi, Gi (1024s), and an optional B: 500M, 2GiB, 1.5G. None when it is not one.
+std::optional<double> size_in_bytes(const std::string& text);
 
 }  // namespace hpng

@@ -2,8 +2,11 @@
 // statuses, atomic outputs, option clustering, and deterministic bytes.
 #include <gtest/gtest.h>
 
+#include <CLI/CLI.hpp>
+#include <algorithm>
 #include <regex>
 
+#include "app/cli.h"
 #include "support/util.h"
 
 namespace hpng {
@@ -211,6 +214,33 @@ TEST(Cli, CompletionsOfferEveryOptionAndItsValues) {
     write_file(dir + "/_hp2ps-ng", zsh.out);
     EXPECT_EQ(run_in(dir, "zsh -n _hp2ps-ng").status, 0);
   }
+}
+
+// The option table is the only list of options: one added to it alone takes
+// its value from the next word (even one that looks like an option, as
+// --max-peak -5 once did not), sits among hp2ps's letters, and is in --help
+// and in both shells' completions.
+TEST(Cli, AnOptionAddedToTheTableAloneWorksEverywhere) {
+  Options o;
+  Parsed p;
+  CLI::App app{"test", "hp2ps-ng"};
+  define_options(app, o, p);
+  std::string added;
+  app.add_option("--added-value", added, "An option only this test defines");
+  const char* argv[] = {"hp2ps-ng", "-c", "--added-value", "-5", "-m4", "prof"};
+  Warnings warnings;
+  std::vector<std::string> args = translate_hp2ps_args(app, 6, const_cast<char**>(argv), warnings);
+  EXPECT_EQ(args, (std::vector<std::string>{"--colour", "--added-value", "-5", "--max-bands=4", "prof"}));
+  std::reverse(args.begin(), args.end());
+  app.parse(args);
+  finish_options(app, o, p);
+  EXPECT_EQ(added, "-5");
+  EXPECT_TRUE(o.output.style.colour);
+  EXPECT_EQ(o.select.band_limit, 4);
+  EXPECT_EQ(o.output.files.input, "prof");
+  EXPECT_NE(app.help().find("--added-value TEXT"), std::string::npos);
+  EXPECT_NE(completion_script(app, "bash").find(" --added-value"), std::string::npos);
+  EXPECT_NE(completion_script(app, "zsh").find("'--added-value[An option only this test defines]"), std::string::npos);
 }
 
 TEST(Cli, HelpAndManPageAgree) {

@@ -1,5 +1,5 @@
-// The run: one dispatch on the job's mode. Each mode is a file of its own
-// (app/one_profile.cc, compare_runs.cc, diff_runs.cc, watch.cc) that
+// The run: one dispatch on the job's mode. Each mode (app/run.cc: one
+// profile; several_runs.cc: --compare, --diff; watch.cc; record.cc)
 // composes the same stages: read -> transform -> statistics -> select ->
 // matrix -> shade -> layout -> render | export -> write.
 #pragma once
