@@ -7,7 +7,6 @@
 
 #include "process/program.h"
 #include "hpng/layout/columns.h"
-#include "hpng/matrix/spilled_rows.h"
 
 namespace hpng {
 

@@ -1,10 +1,10 @@
 // See band_matrix.h.
 #include "hpng/matrix/band_matrix.h"
 
-#include "base/text.h"
-
 #include <algorithm>
 
+#include "base/text.h"
+#include "matrix/spilled_rows.h"
 #include "matrix/time_buckets.h"
 
 namespace hpng {
@@ -12,6 +12,10 @@ namespace hpng {
 namespace {
 
 constexpr uint32_t kNotDrawn = UINT32_MAX;
+
+// The most band x sample cells a drawing holds (1 GiB of values): larger
+// selections are refused with a clear message instead of exhausting memory.
+constexpr size_t kMaxMatrixCells = size_t{1} << 27;
 
 // Rows bottom to top: OTHER (when there is one), then the drawn bands.
 std::vector<uint32_t> row_of_band(const Selection& sel, size_t bands) {

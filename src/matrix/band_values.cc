@@ -2,10 +2,11 @@
 #include <algorithm>
 
 #include "hpng/matrix/band_matrix.h"
+#include "matrix/spilled_rows.h"
 
 namespace hpng {
 
-void each_band_values(const BandMatrix& m, const SpilledRows::Band& fn) {
+void each_band_values(const BandMatrix& m, const BandPieceFn& fn) {
   if (!m.spilled) {
     for (size_t b = 0; b < m.bands.size(); ++b) fn(b, 0, m.bands[b].values);
     return;
@@ -28,14 +29,14 @@ void each_band_values(const BandMatrix& m, const SpilledRows::Band& fn) {
   }
 }
 
-void each_sample_block(const BandMatrix& m, const SpilledRows::Block& fn) {
+void each_sample_block(const BandMatrix& m, const SampleBlockFn& fn) {
   if (m.spilled) return m.spilled->each_block(fn);
   std::vector<std::span<const double>> rows;
   for (const Band& b : m.bands) rows.emplace_back(b.values);
   fn(0, m.times, rows);
 }
 
-void each_time(const BandMatrix& m, const SpilledRows::Piece& fn) {
+void each_time(const BandMatrix& m, const PieceFn& fn) {
   if (m.spilled) return m.spilled->each_piece(m.bands.size(), fn);
   fn(0, m.times);
 }

@@ -3,6 +3,8 @@
 
 #include <vector>
 
+#include "matrix/spilled_rows.h"
+
 namespace hpng {
 
 namespace {

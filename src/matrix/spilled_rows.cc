@@ -1,5 +1,5 @@
 // See spilled_rows.h.
-#include "hpng/matrix/spilled_rows.h"
+#include "matrix/spilled_rows.h"
 
 #include <unistd.h>
 
@@ -53,7 +53,7 @@ std::span<const double> SpilledRows::rows_of(size_t block, size_t first_row, siz
   return read;
 }
 
-void SpilledRows::each_block(const Block& fn) const {
+void SpilledRows::each_block(const SampleBlockFn& fn) const {
   std::vector<double> read;
   std::vector<std::span<const double>> rows(rows_);
   for (size_t b = 0; b * block_ < samples_; ++b) {
@@ -64,7 +64,7 @@ void SpilledRows::each_block(const Block& fn) const {
   }
 }
 
-void SpilledRows::each_piece(size_t row, const Piece& fn) const {
+void SpilledRows::each_piece(size_t row, const PieceFn& fn) const {
   std::vector<double> read;
   for (size_t b = 0; b * block_ < samples_; ++b) {
     fn(b * block_, rows_of(b, row, 1, read).first(std::min(block_, samples_ - b * block_)));

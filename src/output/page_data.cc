@@ -213,6 +213,10 @@ void append_chart(std::string& out, const PageChart& c, const std::pair<size_t, 
   out += '}';
 }
 
+// The most band values the page's data holds, over all its charts (about
+// 250 KB).
+constexpr size_t kPageCells = 30'000;
+
 // Samples a chart keeps: kPageCells shared by every band of every chart.
 size_t points_per_chart(const std::vector<PageChart>& charts) {
   size_t bands = 0;

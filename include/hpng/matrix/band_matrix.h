@@ -3,6 +3,7 @@
 // axis ranges and the title total. Built by one more read of the stream,
 // which adds each point into the row of the band it is drawn in.
 #pragma once
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,9 +12,16 @@
 #include "hpng/read/aux_file.h"
 #include "hpng/bands/band_selection.h"
 #include "hpng/bands/band_stats.h"
-#include "hpng/matrix/spilled_rows.h"
+#include "hpng/matrix/sample_pieces.h"
 
 namespace hpng {
+
+// The values of a matrix too large to hold (matrix/spilled_rows.h).
+class SpilledRows;
+
+// A matrix of every sample beyond this many values (16 MiB) is spilled
+// where its output allows (OutputPlan::held_cells).
+constexpr size_t kHeldCells = size_t{1} << 21;
 
 struct Band {
   std::string name;
@@ -49,13 +57,13 @@ struct BandMatrix {
 // with `piece` its values from sample `first` on (a held matrix's, or a
 // spilled one's group of bands, whole; a spilled one's of more samples
 // than the cells it holds, a block at a time).
-void each_band_values(const BandMatrix& m, const SpilledRows::Band& fn);
+void each_band_values(const BandMatrix& m, const BandPieceFn& fn);
 
 // The samples in blocks, in order (a held matrix: one block).
-void each_sample_block(const BandMatrix& m, const SpilledRows::Block& fn);
+void each_sample_block(const BandMatrix& m, const SampleBlockFn& fn);
 
 // The samples' times, in pieces as each_band_values gives values.
-void each_time(const BandMatrix& m, const SpilledRows::Piece& fn);
+void each_time(const BandMatrix& m, const PieceFn& fn);
 
 // The first and last sample's times (0 with none).
 double first_time(const BandMatrix& m);
@@ -80,7 +88,7 @@ struct MatrixOptions {
 void warn_over_budget(const Selection& sel, const BandStats& stats, Warnings& warnings);
 
 // One more read of the stream, into the selected bands' rows. Throws Error
-// (too_large) when the matrix would exceed kMaxMatrixCells.
+// (too_large) when the matrix would exceed 2^27 values (1 GiB).
 BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, const Selection& selection,
                         const MatrixOptions& opts, Warnings& warnings);
 

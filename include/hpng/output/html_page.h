@@ -4,7 +4,7 @@
 // of the read and the command that made it. Everything is inline (style,
 // script, data): the page works offline from a file and fetches nothing.
 // Its size is bounded whatever the input: the chart is the bounded SVG,
-// and the data behind hover, zoom and the table is at most kPageCells
+// and the data behind hover, zoom and the table is at most 30,000
 // values (every band at evenly spaced samples; every sample when they fit).
 #pragma once
 #include <string>

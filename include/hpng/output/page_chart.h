@@ -8,9 +8,6 @@
 
 namespace hpng {
 
-// The most band values the page's data holds, over all its charts.
-constexpr size_t kPageCells = 30'000;  // about 250 KB
-
 // One chart of the page, as drawn.
 struct PageChart {
   const BandMatrix* matrix = nullptr;

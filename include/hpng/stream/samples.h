@@ -141,8 +141,4 @@ using SampleSource = std::function<ProfileInfo(SampleSink&, Warnings&)>;
 // rewritten between reads: then a later read has bands the first did not.
 Error profile_changed(const std::string& source);
 
-// The most band x sample cells a drawing holds (1 GiB of values): larger
-// selections are refused with a clear message instead of exhausting memory.
-constexpr size_t kMaxMatrixCells = size_t{1} << 27;
-
 }  // namespace hpng

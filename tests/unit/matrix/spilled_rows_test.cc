@@ -3,7 +3,7 @@
 // --percent), whatever the
 // block size (a block of one sample, blocks that end mid-profile, one
 // block), for .hp files and eventlogs (with the heap's own lines).
-#include "hpng/matrix/spilled_rows.h"
+#include "matrix/spilled_rows.h"
 
 #include <gtest/gtest.h>
 

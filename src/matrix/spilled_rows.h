@@ -7,16 +7,13 @@
 // samples.
 #pragma once
 #include <cstddef>
-#include <functional>
 #include <span>
 #include <string>
 #include <vector>
 
-namespace hpng {
+#include "hpng/matrix/sample_pieces.h"
 
-// A matrix of every sample beyond this many values (16 MiB) is spilled
-// where its output allows (OutputPlan::held_cells).
-constexpr size_t kHeldCells = size_t{1} << 21;
+namespace hpng {
 
 class SpilledRows {
  public:
@@ -39,15 +36,10 @@ class SpilledRows {
   // The most values it holds in memory at once (a block, or a group of rows).
   size_t held_cells() const { return held_cells_; }
 
-  // Each block of samples in order: `first` its first sample, `times` its
-  // samples' times, rows[r] row r's values there.
-  using Block = std::function<void(size_t first, std::span<const double> times,
-                                   const std::vector<std::span<const double>>& rows)>;
-  void each_block(const Block& fn) const;
+  // Each block of samples in order.
+  void each_block(const SampleBlockFn& fn) const;
   // Row `row`'s values (the times: row == rows), a block at a time.
-  using Piece = std::function<void(size_t first, std::span<const double> values)>;
-  using Band = std::function<void(size_t row, size_t first, std::span<const double> values)>;
-  void each_piece(size_t row, const Piece& fn) const;
+  void each_piece(size_t row, const PieceFn& fn) const;
   // Rows [first, first + count) whole: row first + i at out[i * samples()].
   void load_rows(size_t first, size_t count, std::vector<double>& out) const;
 
