@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "app/cli.h"
+#include "app/modes.h"
 #include "hpng/app/run.h"
 #include "support/util.h"
 
@@ -175,6 +176,35 @@ TEST(ErrorCodes, AWatchOfAFileWithNoSampleYetWarnsItIsWaiting) {
   bool waiting = false;
   for (const Diagnostic& d : out.warnings) waiting = waiting || d.code == Code::waiting;
   EXPECT_TRUE(waiting);
+}
+
+// A watched file replaced by another (the program started again) is said
+// with file_restarted: the replacement is made when the watch next asks
+// whether the program has ended, so that no clock decides the order.
+TEST(ErrorCodes, AWatchedFileReplacedIsFileRestarted) {
+  std::string dir = scratch_dir() + "/", small = std::string(HPNG_CASES) + "/../eventlog-small/";
+  std::string hc = read_file(small + "leak-hc.hp");
+  write_file(dir + "prog.hp", hc.substr(0, hc.size() / 2));
+  write_file(dir + "prog.hp.new", read_file(small + "leak-hb.hp"));
+  std::vector<std::string> w = words("--watch=0.01 --no-aux -o @out.svg @prog.hp", dir);
+  std::vector<char*> argv;
+  for (std::string& word : w) argv.push_back(word.data());
+  Warnings warnings;
+  std::string help;
+  Job job = resolve_job(parse_command_line(static_cast<int>(argv.size()), argv.data(), warnings, help), warnings);
+  WatchHooks hooks;
+  int asked = 0;
+  hooks.source_ended = [&] {
+    if (asked++ == 0) {
+      EXPECT_EQ(std::rename((dir + "prog.hp.new").c_str(), (dir + "prog.hp").c_str()), 0);
+    }
+    return asked > 2;
+  };
+  follow_profile(job, warnings, {}, hooks);
+  std::vector<Code> codes;
+  for (const Diagnostic& d : warnings) codes.push_back(d.code);
+  EXPECT_NE(std::find(codes.begin(), codes.end(), Code::file_restarted), codes.end());
+  EXPECT_TRUE(file_exists(dir + "out.svg"));
 }
 
 class WarningCodes : public ::testing::TestWithParam<Case> {};

@@ -2,6 +2,7 @@
 // reading files.
 #pragma once
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,17 @@ std::string error_message(Read read) {
     return e.what();
   }
   return "(no error)";
+}
+
+// The code of the Error that run() throws, or none.
+template <class Run>
+std::optional<Code> error_code(Run run) {
+  try {
+    run();
+  } catch (const Error& e) {
+    return e.diagnostic().code;
+  }
+  return std::nullopt;
 }
 
 // Every sample of a profile, for tests of the readers and transformations:

@@ -288,6 +288,8 @@ TEST(Bands, AProfileThatChangesBetweenReadsIsAnError) {
     o.by_deviation = deviation;
     EXPECT_EQ(test::error_message([&] { profile_matrix(changing, o, 0, w); }),
               "p.hp: the profile changed while it was being read (is a program rewriting it?)");
+    reads = 0;
+    EXPECT_EQ(test::error_code([&] { profile_matrix(changing, o, 0, w); }), Code::input_changed);
   }
 }
 

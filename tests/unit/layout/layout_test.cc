@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -411,6 +412,24 @@ TEST(Key, BelowTheGraphInColumnsThatNeitherOverlapNorLeaveTheFrame) {
     }
   }
   EXPECT_EQ(l.key_labels.front(), "band22");  // the top band first
+}
+
+// Fonts load once a process: the missing-fonts case runs in a fresh one,
+// this test binary again with only the inner test (disabled: it is run
+// only so, by Fonts.MissingFontsAreNoFonts).
+TEST(Fonts, DISABLED_MissingFontsAreNoFontsInner) {
+  BandMatrix m = manpage();
+  EXPECT_EQ(test::error_code([&] { layout_chart(m, std::vector<double>(m.bands.size(), 0.5), ChartStyle{}); }),
+            Code::no_fonts);
+}
+
+TEST(Fonts, MissingFontsAreNoFonts) {
+  std::string dir = test::scratch_dir();
+  test::CommandResult r = test::run_in(dir, "HP2PS_NG_FONT_DIR=" + dir + "/nowhere " +
+                                                std::filesystem::read_symlink("/proc/self/exe").string() +
+                                                " --gtest_also_run_disabled_tests --gtest_filter=Fonts.DISABLED_MissingFontsAreNoFontsInner");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("[  PASSED  ] 1 test."), std::string::npos) << r.out;
 }
 
 }  // namespace
