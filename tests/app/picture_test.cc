@@ -336,5 +336,25 @@ INSTANTIATE_TEST_SUITE_P(
                                 "chromium --headless --no-sandbox --disable-gpu --dump-dom out.html | grep -q '<tr data-band=\"a\"'"}),
     [](const auto& info) { return info.param.name; });
 
+
+// --palette on the command line: kept by a later -p, and an unknown name
+// a usage error naming them all.
+TEST(Palette, ReusedAuxKeepsThePaletteAcrossRuns) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/p.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
+  ASSERT_EQ(run_in(dir, exe() + " --palette okabe-ito -o first.svg p.hp").status, 0);
+  ASSERT_EQ(run_in(dir, exe() + " -p -o first.svg p.hp").status, 0);  // reads first.aux, no --palette
+  std::string again = read_file(dir + "/first.svg");
+  EXPECT_NE(again.find("fill:rgb(90.196078%,62.352941%,0%)"), std::string::npos) << "#E69F00 kept";
+}
+
+TEST(Palette, UnknownNameIsAUsageErrorListingThem) {
+  CommandResult r = run_in(scratch_dir(), exe() + " --palette rainbow x.hp");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("'rainbow' is not a palette (greys, hp2ps, okabe-ito, tol-bright, tol-muted, viridis)"),
+            std::string::npos)
+      << r.err;
+}
+
 }  // namespace
 }  // namespace hpng

@@ -186,4 +186,13 @@ TEST(Layers, LibrariesStayInTheirStages) {
   }
 }
 
+// tests/unit/ tests stages through their interfaces, in the test process;
+// whatever runs the executable is an end-to-end test, in tests/app/.
+TEST(Layers, UnitTestsDoNotRunTheExecutable) {
+  for (const auto& e : fs::recursive_directory_iterator(kTop / "tests/unit")) {
+    if (e.path().extension() != ".cc") continue;
+    EXPECT_TRUE(includes(e.path(), "(exe\\(\\)|HPNG_EXE)").empty()) << in_tree(e.path()) << " runs hp2ps-ng";
+  }
+}
+
 }  // namespace

@@ -1,6 +1,6 @@
 // Fills: no band is ever the page's white; named palettes give their
 // published colours, distinct from band to band; exact colours survive a
-// .aux round trip; an unknown palette is a usage error naming them all.
+// .aux round trip (tests/app/picture_test.cc: through the command line).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -77,23 +77,6 @@ TEST(Palette, ExactColoursSurviveTheAux) {
   ASSERT_EQ(back.shade.size(), 9u);
   for (size_t b = 0; b < 9; ++b) EXPECT_TRUE(same(shade_rgb(back.shade[b].second, false), shade_rgb(shades[b], true)));
   EXPECT_EQ(write_aux(m, shades), write_aux(m, assign_shades(m, default_palette(false), &back)));  // -p, any palette
-}
-
-TEST(Palette, ReusedAuxKeepsThePaletteAcrossRuns) {
-  std::string dir = scratch_dir();
-  write_file(dir + "/p.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
-  ASSERT_EQ(run_in(dir, exe() + " --palette okabe-ito -o first.svg p.hp").status, 0);
-  ASSERT_EQ(run_in(dir, exe() + " -p -o first.svg p.hp").status, 0);  // reads first.aux, no --palette
-  std::string again = read_file(dir + "/first.svg");
-  EXPECT_NE(again.find("fill:rgb(90.196078%,62.352941%,0%)"), std::string::npos) << "#E69F00 kept";
-}
-
-TEST(Palette, UnknownNameIsAUsageErrorListingThem) {
-  CommandResult r = run_in(scratch_dir(), exe() + " --palette rainbow x.hp");
-  EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("'rainbow' is not a palette (greys, hp2ps, okabe-ito, tol-bright, tol-muted, viridis)"),
-            std::string::npos)
-      << r.err;
 }
 
 }  // namespace

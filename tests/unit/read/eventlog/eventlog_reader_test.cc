@@ -258,26 +258,5 @@ TEST(Eventlog, BiographyFilterSamplesSpacedByInterval) {
   EXPECT_EQ(p.warnings.size(), 1u);
 }
 
-TEST(Eventlog, CommandLineSniffsAndReadsStdin) {
-  std::string dir = scratch_dir();
-  std::string log = std::string(HPNG_CASES) + "/../eventlog-small/leak-hT-N2.eventlog";
-  CommandResult r = run_in(dir, exe() + " --format json < " + shell_quote(log));
-  EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("\"input_format\": \"eventlog\""), std::string::npos);
-  r = run_in(dir, "cp " + shell_quote(log) + " x.eventlog && " + exe() + " -c x.eventlog");
-  EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_TRUE(file_exists(dir + "/x.eventlog.ps"));
-  EXPECT_TRUE(file_exists(dir + "/x.eventlog.aux"));
-  r = run_in(dir, exe() + " -pc -m2 x.eventlog");  // reuses x.eventlog.aux
-  EXPECT_EQ(r.status, 0) << r.err;
-  for (const char* ext : {"eps", "pdf", "svg", "png", "json", "csv"}) {
-    r = run_in(dir, exe() + " -c -M -o out." + ext + " x.eventlog");
-    EXPECT_EQ(r.status, 0) << ext << ": " << r.err;
-    EXPECT_GT(read_file(dir + "/out." + ext).size(), 100u) << ext;
-  }
-  r = run_in(dir, exe() + " --input-format hp x.eventlog");  // forced: not a .hp
-  EXPECT_EQ(r.status, 1);
-}
-
 }  // namespace
 }  // namespace hpng

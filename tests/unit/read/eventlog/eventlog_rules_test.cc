@@ -8,6 +8,7 @@
 
 #include <map>
 
+#include "support/crafted_logs.h"
 #include "support/eventlog_writer.h"
 #include "hpng/read/eventlog_reader.h"
 #include "support/util.h"
@@ -36,21 +37,8 @@ bool has_warning(const FullProfile& p, const std::string& part) {
 // GHC writes a capability's block (with the USER_MARKERs of the program's
 // traceMarker calls) before the global block that starts the heap profile.
 TEST(EventlogRules, MarkersBeforeTheHeapProfileAreKept) {
-  EventlogWriter w;
-  w.declare_standard();
-  w.block(1000, 0, [](EventlogWriter& b) { b.user_marker(30000000, "second").user_marker(10000000, "first"); });
-  w.block(1001, 0xFFFF, [](EventlogWriter& b) {
-    b.heap_prof_begin(2000, 7).sample_begin(20000000).sample_string(20000001, 5, "a").sample_end(20000002);
-    b.sample_begin(40000000).sample_string(40000001, 6, "a").sample_end(40000002).user_marker(50000000, "third");
-  });
-  FullProfile p = read(w.bytes());
+  FullProfile p = read(marked_log().bytes());
   EXPECT_EQ(p.info.marks, (std::vector<Mark>{{0.01, "first"}, {0.03, "second"}, {0.05, "third"}}));
-  std::string dir = scratch_dir();
-  write_file(dir + "/m.eventlog", w.bytes());
-  CommandResult r = run_in(dir, exe() + " --format json -o - m.eventlog");
-  EXPECT_NE(r.out.find("\"marks\": [0.01, 0.03, 0.05],\n \"mark_names\": [\"first\", \"second\", \"third\"]"),
-            std::string::npos)
-      << r.out;
 }
 
 // A server that marks every request: the log's marks are kept in bounded
@@ -144,15 +132,6 @@ TEST(EventlogRules, HeaderThatDoesNotFitItsEventsSaysThereIsNoHeapProfile) {
             std::string::npos) << msg;
 }
 
-EventlogWriter gc_only_log() {
-  EventlogWriter w;
-  w.declare_standard().heap_info(2, 0, 4194304);
-  w.block(10, 0, [](EventlogWriter& b) {
-    b.heap_figure(50, 100000000, 4000000).heap_figure(51, 100000001, 1500000).heap_figure(50, 200000000, 8000000);
-  });
-  return w;
-}
-
 TEST(EventlogRules, GcFiguresWithoutAHeapProfile) {
   EXPECT_EQ(error_of(gc_only_log().bytes()),
             "t.eventlog: no heap profile in this eventlog: run the program with +RTS -hT -l (or -hc -l, -hy -l, ... on "
@@ -164,11 +143,6 @@ TEST(EventlogRules, GcFiguresWithoutAHeapProfile) {
   ASSERT_EQ(p.info.series.size(), 2u);
   EXPECT_EQ(p.info.series[0].name, "heap size");
   EXPECT_EQ(p.info.series[0].values, (std::vector<double>{4000000, 8000000}));
-  std::string dir = scratch_dir();
-  write_file(dir + "/gc.eventlog", gc_only_log().bytes());
-  CommandResult r = run_in(dir, exe() + " --heap-lines -o gc.svg gc.eventlog");
-  EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(read_file(dir + "/gc.svg").find("<svg"), std::string::npos);
 }
 
 // Blocks of two capabilities, written out of time order: lines come out in
@@ -260,27 +234,6 @@ TEST(EventlogRules, HeapLinesOfARealLogAreItsGcFigures) {
     ASSERT_NE(size, want[50].end());
     EXPECT_GE(size->second, live) << "at " << t;
   }
-}
-
-TEST(EventlogRules, HeapLinesAreDrawnInEveryChartFormatAndNotByDefault) {
-  std::string dir = scratch_dir();
-  write_file(dir + "/t.eventlog", read_file(std::string(HPNG_CASES) + "/../eventlog-small/leak-hT-N2.eventlog"));
-  for (const char* f : {"ps", "eps", "pdf", "svg", "png"}) {
-    SCOPED_TRACE(f);
-    ASSERT_EQ(run_in(dir, exe() + " -c -o plain." + std::string(f) + " t.eventlog").status, 0);
-    CommandResult r = run_in(dir, exe() + " -c --heap-lines -o lines." + std::string(f) + " t.eventlog");
-    ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(read_file(dir + "/plain." + f), read_file(dir + "/lines." + f));
-  }
-  std::string svg = read_file(dir + "/lines.svg");
-  EXPECT_EQ(read_file(dir + "/plain.svg").find("heap size"), std::string::npos);
-  CommandResult r = run_in(dir, exe() + " --heap-lines --percent t.eventlog");
-  EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("--heap-lines draws bytes and --percent draws shares"), std::string::npos);
-  write_file(dir + "/p.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
-  r = run_in(dir, exe() + " --heap-lines p.hp");
-  EXPECT_EQ(r.status, 0);
-  EXPECT_NE(r.err.find("no heap lines to draw"), std::string::npos) << r.err;
 }
 
 }  // namespace
