@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "hpng/read/hp_reader.h"
+#include "hpng/read/read.h"
 #include "hpng/transform/band_names.h"
 #include "hpng/transform/long_names.h"
 #include "matrix/time_buckets.h"
@@ -86,58 +86,6 @@ void GrowingProfile::Store::halve() {
   halved_ = true;
 }
 
-// A reader continued as its file grows.
-class ContinuedReader {
- public:
-  virtual ~ContinuedReader() = default;
-  // As the readers' feed() before the end of the file.
-  virtual size_t feed(const Input& in, std::string_view bytes, size_t base, SampleSink& sink, Warnings& w) = 0;
-  // What a one-shot read of the file as it is adds to the samples fed; the
-  // last feed's bytes (the file's from `base`) ran to its end.
-  virtual void end_here(const Input& in, std::string_view bytes, size_t base, SampleSink& sink,
-                        Warnings& w) const = 0;
-  virtual ProfileInfo info() const = 0;
-};
-
-namespace {
-
-// A one-shot read of a .hp adds nothing to its complete samples: what comes
-// after them is dropped (a line cut short the watch leaves for the next
-// update; the one-shot read would take it).
-class ContinuedHp final : public ContinuedReader {
- public:
-  size_t feed(const Input& in, std::string_view bytes, size_t base, SampleSink& sink, Warnings& w) override {
-    return reader_.feed(in, bytes, base, false, sink, w);
-  }
-  void end_here(const Input&, std::string_view, size_t, SampleSink&, Warnings&) const override {}
-  ProfileInfo info() const override { return reader_.info(); }
-
- private:
-  HpReader reader_;
-};
-
-class ContinuedEventlog final : public ContinuedReader {
- public:
-  explicit ContinuedEventlog(const EventlogOptions& opts) : reader_(opts) {}
-  size_t feed(const Input& in, std::string_view bytes, size_t base, SampleSink& sink, Warnings& w) override {
-    return reader_.feed(in, bytes, base, false, sink, w);
-  }
-  void end_here(const Input& in, std::string_view bytes, size_t base, SampleSink& sink, Warnings& w) const override {
-    reader_.end_here(in, bytes, base, sink, w);
-  }
-  ProfileInfo info() const override { return reader_.info(); }
-
- private:
-  EventlogReader reader_;
-};
-
-std::unique_ptr<ContinuedReader> continued_reader(InputFormat format, const EventlogOptions& eventlog) {
-  if (format == InputFormat::eventlog) return std::make_unique<ContinuedEventlog>(eventlog);
-  return std::make_unique<ContinuedHp>();
-}
-
-}  // namespace
-
 // The samples a one-shot read adds after those fed, with the bands they
 // announce (ids after the fed samples' bands). Mostly one empty sample, so
 // not a StreamRecord, which takes its whole budget up front.
@@ -180,7 +128,7 @@ size_t samples_to_keep(size_t time_buckets) {
 }
 
 GrowingProfile::GrowingProfile(InputFormat format, const EventlogOptions& eventlog, size_t keep)
-    : reader_(continued_reader(format, eventlog)),
+    : reader_(growing_reader(format, eventlog)),
       store_(std::make_unique<Store>(keep)),
       tail_(std::make_unique<Tail>()) {}
 
@@ -195,7 +143,7 @@ void GrowingProfile::update(const Input& in, Warnings& warnings) {
   if (done_ >= in.size()) return;
   Sink sink(fed_, store_.get());
   read_windows(in, [&](std::string_view bytes, size_t base, bool at_end) {
-    done_ = reader_->feed(in, bytes, base, sink, warnings);
+    done_ = reader_->feed(in, bytes, base, false, sink, warnings);
     if (at_end || done_ >= in.size()) {
       *tail_ = Tail();
       reader_->end_here(in, bytes, base, *tail_, warnings);

@@ -21,4 +21,9 @@ SampleSource profile_source(const Input& in, InputFormat format, const EventlogO
   return [&in](SampleSink& sink, Warnings& warnings) { return read_hp(in, sink, warnings); };
 }
 
+std::unique_ptr<ProfileReader> growing_reader(InputFormat format, const EventlogOptions& eventlog) {
+  if (format == InputFormat::eventlog) return std::make_unique<EventlogReader>(eventlog);
+  return std::make_unique<HpReader>();
+}
+
 }  // namespace hpng

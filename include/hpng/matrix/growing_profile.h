@@ -22,14 +22,13 @@
 #include "hpng/matrix/band_matrix.h"
 #include "hpng/bands/band_stats.h"
 #include "hpng/read/eventlog_reader.h"
+#include "hpng/stream/profile_reader.h"
 
 namespace hpng {
 
 // The samples to keep for a chart reduced to `time_buckets` (as
 // build_matrix keeps them), or with 0 (JSON, CSV) up to 32,768.
 size_t samples_to_keep(size_t time_buckets);
-
-class ContinuedReader;  // a .hp's or an eventlog's (growing_profile.cc)
 
 class GrowingProfile {
  public:
@@ -58,7 +57,7 @@ class GrowingProfile {
   Figures every_sample() const;
 
   std::string name_;  // the file's, for messages
-  std::unique_ptr<ContinuedReader> reader_;
+  std::unique_ptr<ProfileReader> reader_;
   size_t done_ = 0;  // the offset up to which the file has been read
   Figures fed_;
   std::unique_ptr<Store> store_;

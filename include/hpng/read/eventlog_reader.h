@@ -7,8 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "hpng/input/input.h"
-#include "hpng/stream/samples.h"
+#include "hpng/stream/profile_reader.h"
 
 namespace hpng {
 
@@ -20,28 +19,19 @@ struct EventlogOptions {
 
 class EventlogParser;
 
-// Reads an eventlog in windows of its bytes, as read_windows hands them
-// out, or as it grows: each feed() reads the events after those read before
-// and delivers every sample they complete. Errors are thrown as Error (kind
-// input) with a byte offset.
-class EventlogReader {
+// An eventlog read in windows of its bytes, or as it grows
+// (profile_reader.h). A log cut short (killed program) gives its complete
+// samples and a warning; a log without heap samples is an error.
+class EventlogReader final : public ProfileReader {
  public:
   explicit EventlogReader(const EventlogOptions& opts);
-  ~EventlogReader();
-  // `bytes` are `in`'s from offset `base` (at most what the last feed
-  // returned). Returns the offset up to which it is done: an event the bytes
-  // cut comes again. With `at_end` the bytes run to the end of the whole
-  // file: a log cut short (killed program) gives its complete samples and a
-  // warning; a log without heap samples is an error.
+  ~EventlogReader() override;
   size_t feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
-              Warnings& warnings);
-  // Delivers what a one-shot read of the file as it is now adds to the
-  // samples delivered so far (the closing samples, -hb's held censuses, the
-  // warnings about a cut log), leaving this reader to read on as the file
-  // grows. `bytes` (the file's from `base`) are the last feed's, which ran
-  // to the end of the file.
-  void end_here(const Input& in, std::string_view bytes, size_t base, SampleSink& sink, Warnings& warnings) const;
-  ProfileInfo info() const;
+              Warnings& warnings) override;
+  // The closing samples, -hb's held censuses, the warnings about a cut log.
+  void end_here(const Input& in, std::string_view bytes, size_t base, SampleSink& sink,
+                Warnings& warnings) const override;
+  ProfileInfo info() const override;
 
  private:
   std::unique_ptr<EventlogParser> parser_;

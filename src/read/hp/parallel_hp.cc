@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "hpng/read/hp_reader.h"
+#include "read/hp/hp_parser.h"
 #include "stream/stream_cache.h"
 #include "stream/stream_record.h"
 
@@ -17,8 +18,8 @@ namespace {
 
 // One half of the file, read by a reader of its own into a record.
 struct Half {
-  Half(HpReader r, size_t budget) : reader(std::move(r)), record(budget) {}
-  HpReader reader;
+  Half(bool continuing, size_t budget) : reader(continuing), record(budget) {}
+  HpParser reader;
   StreamRecord record;
   Warnings warnings;
   std::exception_ptr error;
@@ -85,8 +86,8 @@ std::optional<Joined> read_in_halves(const Input& in, size_t budget) {
   size_t split = split_point(in);
   if (split == 0) return std::nullopt;
   Joined j;
-  j.first = std::make_unique<Half>(HpReader(), budget / 2);
-  j.second = std::make_unique<Half>(HpReader::continuing(), budget / 2);
+  j.first = std::make_unique<Half>(false, budget / 2);
+  j.second = std::make_unique<Half>(true, budget / 2);
   std::thread second([&] { j.second->read(in, split, in.size()); });
   j.first->read(in, 0, split);
   second.join();
