@@ -26,6 +26,9 @@ struct Event {
   size_t offset;             // of the event's first byte in the file
 };
 
+// An event time (ns) in seconds, the profile's sample unit.
+inline double seconds(uint64_t ns) { return static_cast<double>(ns) / 1e9; }
+
 class EventFrames {
  public:
   enum class Next { event, end_marker, more, undeclared };

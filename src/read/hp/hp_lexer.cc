@@ -7,22 +7,8 @@
 
 namespace hpng {
 
-namespace {
-
-constexpr std::array<bool, 256> kSpace = [] {
-  std::array<bool, 256> t{};
-  for (unsigned char c : {' ', '\t', '\n', '\v', '\f', '\r'}) t[c] = true;
-  return t;
-}();
-bool is_space(char c) { return kSpace[static_cast<unsigned char>(c)]; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-bool is_keyword(std::string_view w) {
-  return w == "JOB" || w == "DATE" || w == "SAMPLE_UNIT" || w == "VALUE_UNIT" || w == "MARK" ||
-         w == "BEGIN_SAMPLE" || w == "END_SAMPLE";
-}
-
-}  // namespace
+using hp_bytes::is_digit;
+using hp_bytes::is_space;
 
 std::string HpLexer::found(const Token& t) const {
   switch (t.kind) {
@@ -81,33 +67,6 @@ std::string HpLexer::string_value(const Token& t) const {
     if (body[i] == '"') ++i;  // skip the second quote of a ""
   }
   return out;
-}
-
-bool HpLexer::quick_point(const NameTable& names, QuickPoint& point) {
-  const char* const all = s_.data();
-  const char* const end = all + s_.size();
-  const char* p = all + pos_;
-  while (p < end && is_space(*p)) ++p;
-  const char* name = p;
-  if (p == end || *p == '"') return false;
-  size_t length = 0;
-  uint32_t id = names.predicted({p, static_cast<size_t>(end - p)}, is_space, length);
-  if (id != NameTable::kNone) {
-    p += length;
-  } else {
-    while (p < end && !is_space(*p)) ++p;
-    if (*name >= 'A' && *name <= 'Z' && is_keyword({name, static_cast<size_t>(p - name)})) return false;
-  }
-  std::string_view w(name, static_cast<size_t>(p - name));
-  while (p < end && is_space(*p)) ++p;
-  const char* digits = p;
-  uint64_t n = 0;
-  while (p < end && is_digit(*p)) n = n * 10 + static_cast<uint64_t>(*p++ - '0');
-  size_t count = static_cast<size_t>(p - digits);
-  if (count == 0 || count > 19 || (p < end ? !is_space(*p) : !at_end_)) return false;
-  pos_ = static_cast<size_t>(p - all);
-  point = {id, w, static_cast<size_t>(name - all), n};
-  return true;
 }
 
 HpLexer::Line HpLexer::tab_point(const Token& name, TabPoint& point) {

@@ -1,0 +1,77 @@
+// See run_facts.h.
+#include "read/eventlog/run_facts.h"
+
+#include "read/eventlog/eventlog_events.h"
+
+namespace hpng {
+
+std::string rts_job(const std::vector<std::string>& args, bool profiled_rts) {
+  if (args.empty()) return "(unknown program)";
+  std::string prog = args[0].substr(args[0].rfind('/') == std::string::npos ? 0 : args[0].rfind('/') + 1);
+  if (!profiled_rts) return prog;
+  // +RTS starts RTS options, -RTS ends them, --RTS makes the rest program
+  // arguments.
+  std::string job = prog, rts;
+  bool in_rts = false, literal = false;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (!literal && a == "--RTS") {
+      literal = true;
+    } else if (!literal && a == "+RTS") {
+      in_rts = true;
+    } else if (!literal && a == "-RTS") {
+      in_rts = false;
+    } else {
+      (in_rts ? rts : job) += " " + a;
+    }
+  }
+  return job + " +RTS" + rts;
+}
+
+std::string rts_date(time_t unix_seconds) {
+  struct tm tm;
+  char buf[64];
+  if (!gmtime_r(&unix_seconds, &tm) || !std::strftime(buf, sizeof buf, "%a %b %e %H:%M %Y", &tm)) return "(no date)";
+  return buf;
+}
+
+bool RunFacts::take(const Event& e) {
+  switch (e.id) {
+    case events::kRtsIdentifier: run_.rts = events::rts_identifier(e.payload); return true;
+    case events::kProgramArgs: run_.program_args = events::program_args(e.payload); return true;
+    case events::kWallClockTime:
+      if (std::optional<time_t> secs = events::wall_clock_seconds(e.payload)) date_ = rts_date(*secs);
+      return true;
+    case events::kHeapInfoGhc:
+      if (std::optional<events::HeapInfo> h = events::heap_info(e.payload); h && run_.generations == 0) {
+        run_.generations = h->generations, run_.max_heap = h->max_heap, run_.allocation_area = h->allocation_area;
+        run_.megablock = h->megablock, run_.block = h->block;
+      }
+      return true;
+    case events::kUserMarker: marks_.add(seconds(e.time), events::marker_name(e.payload)); return true;
+    case events::kBlockMarker: {
+      events::Block b = events::block(e.payload);
+      capability_ = b.capability == 0xFFFF ? -1 : b.capability;
+      block_end_ = e.offset + b.size;
+      return true;
+    }
+    case events::kHeapSize: case events::kHeapLive: case events::kBlocksSize: case events::kHeapAllocated:
+      gc_event(e);
+      return true;
+    default: return false;
+  }
+}
+
+void RunFacts::gc_event(const Event& e) {
+  if (std::optional<events::HeapFigure> h = events::heap_figure(e.payload)) {
+    heap_.add(e.id, h->capset, e.offset < block_end_ ? capability_ : -1, seconds(e.time), h->bytes);
+  }
+}
+
+ProfileInfo RunFacts::info(const std::string& source, bool ended) const {
+  bool profiled = events::profiled_way(run_.rts);
+  return {{rts_job(run_.program_args, profiled), date_, "seconds", "bytes", "eventlog", source},
+          marks_.sorted(), heap_.lines(), run_, ended, {}};
+}
+
+}  // namespace hpng
