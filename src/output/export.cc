@@ -257,14 +257,9 @@ void append_axes(std::string& out, const BandMatrix& m) {
   append_number(out, m.y_range);
 }
 
-}  // namespace
-
-namespace {
-
-// A matrix's JSON fields, without the braces around them.
-void json_fields(Chunks& c, const BandMatrix& m) {
+// The profile's header fields, the first of a matrix's JSON.
+void append_header_fields(std::string& out, const BandMatrix& m) {
   const ProfileHeader& h = m.info.header;
-  std::string& out = c.out;
   out += "\"job\": ";
   append_json_string(out, h.job);
   append_field(out, "date", h.date);
@@ -273,15 +268,15 @@ void json_fields(Chunks& c, const BandMatrix& m) {
   append_field(out, "input_format", h.input_format);
   if (m.percent) out += ", \"percent\": true";
   if (m.difference) out += ", \"difference\": true";
-  out += ",\n \"times\": [";
-  each_time(m, [&](size_t first, std::span<const double> piece) { append_piece(c, first, piece); });
-  out += "],\n \"bands\": [";
-  std::vector<BandFigures> figures = m.difference ? std::vector<BandFigures>() : band_figures(m);
-  Verdict verdict = has_verdict(m) ? leak_verdict(m, figures) : Verdict();
-  // A band's fields follow its values, which may come in pieces.
+}
+
+// Each band: its name, its values (which may come in pieces), then its
+// figures and its IPE record.
+void append_bands(Chunks& c, const BandMatrix& m, const std::vector<BandFigures>& figures, const Verdict& verdict) {
+  std::string& out = c.out;
   auto close_band = [&](size_t i) {
     out += ']';
-    if (!figures.empty()) append_figures(out, figures[i], verdict.judged() ? &verdict.shapes[i] : nullptr, h);
+    if (!figures.empty()) append_figures(out, figures[i], verdict.judged() ? &verdict.shapes[i] : nullptr, m.info.header);
     auto table = m.info.info_tables.find(m.bands[i].name);
     if (table != m.info.info_tables.end()) append_info_table(out, table->second);
     out += '}';
@@ -297,6 +292,18 @@ void json_fields(Chunks& c, const BandMatrix& m) {
     append_piece(c, first, piece);
   });
   if (!m.bands.empty()) close_band(m.bands.size() - 1);
+}
+
+// A matrix's JSON fields, without the braces around them.
+void json_fields(Chunks& c, const BandMatrix& m) {
+  std::string& out = c.out;
+  append_header_fields(out, m);
+  out += ",\n \"times\": [";
+  each_time(m, [&](size_t first, std::span<const double> piece) { append_piece(c, first, piece); });
+  out += "],\n \"bands\": [";
+  std::vector<BandFigures> figures = m.difference ? std::vector<BandFigures>() : band_figures(m);
+  Verdict verdict = has_verdict(m) ? leak_verdict(m, figures) : Verdict();
+  append_bands(c, m, figures, verdict);
   out += "],\n \"total\": ";
   append_number(out, std::trunc(m.total));
   if (!m.difference) append_peak(out, m.peak);
