@@ -36,9 +36,6 @@ int parse(int argc, char** argv, hpng::Options& opts) {
   } catch (const CLI::CallForVersion& v) {
     std::printf("%s\n", v.what());
     return -1;
-  } catch (const CLI::Error& e) {
-    print("error", std::string(e.what()) + " (see --help)");
-    return 2;
   } catch (const hpng::Error& e) {
     print("error", e.what());
     return hpng::exit_status(e.code());

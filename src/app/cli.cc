@@ -232,6 +232,18 @@ std::string command_text(int argc, char** argv) {
   return out;
 }
 
+// CLI11's own refusals (an unknown option, a value a check refused) are
+// usage errors with a code like every other; help and version pass through.
+void parse_words(CLI::App& app, std::vector<std::string>& args) {
+  try {
+    app.parse(args);
+  } catch (const CLI::Success&) {
+    throw;
+  } catch (const CLI::ParseError& e) {
+    throw usage_error(Code::bad_option, std::string(e.what()) + " (see --help)");
+  }
+}
+
 }  // namespace
 
 void define_options(CLI::App& app, Options& o, Parsed& p) {
@@ -271,7 +283,7 @@ Options parse_command_line(int argc, char** argv, Warnings& warnings, std::strin
   int own = split_program(argc, argv, p.program);
   std::vector<std::string> args = translate_hp2ps_args(app, own, argv, warnings);
   std::reverse(args.begin(), args.end());  // CLI11 takes them in reverse
-  app.parse(args);
+  parse_words(app, args);
   if (p.completions) {
     help = completion_script(app, *p.completions);
     throw CLI::CallForHelp();

@@ -117,6 +117,10 @@ TEST_P(ErrorCodes, TheRunFailsWithItsCode) {
 INSTANTIATE_TEST_SUITE_P(
     Cases, ErrorCodes,
     ::testing::Values(Case{"band_limit_not_a_number", "-mabc @p.hp", Code::bad_option},
+                      Case{"unknown_long_option", "--no-such-option @p.hp", Code::bad_option},
+                      Case{"value_a_check_refuses", "--dpi 0 @p.hp", Code::bad_option},
+                      Case{"value_that_is_not_a_number", "--trace abc @p.hp", Code::bad_option},
+                      Case{"max_peak_below_zero", "--max-peak -5 @p.hp", Code::bad_option},
                       Case{"trace_above_5", "-t9 @p.hp", Code::bad_option},
                       Case{"two_profiles_without_compare", "@p.hp @p.hp", Code::bad_option},
                       Case{"compare_and_diff", "--compare --diff @p.hp @p.hp -o @c.svg", Code::conflicting_options},
