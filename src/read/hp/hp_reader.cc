@@ -31,14 +31,24 @@ HpParser::HpParser(bool continuing) : continuing_(continuing) {
   head_.job = head_.date = head_.sample_unit = head_.value_unit = continuing;  // the first part had them
 }
 
+void HpSamples::end(SampleSink& sink) {
+  for (; announced_ < names_.size(); ++announced_) sink.band(announced_, names_.name(announced_));
+  sink.sample({last_time_, open_});
+  ++samples_;
+  last_sample_empty_ = open_.empty();
+  open_.clear();
+  in_sample_ = have_begin_ = false;
+  names_.start_sample();
+}
+
 ProfileInfo HpParser::info() const {
-  return {head_.fields, marks_.sorted(), {}, std::nullopt, ended_by_rts() && !in_sample_ && open_.empty(), {}};
+  return {head_.fields, marks_.sorted(), {}, std::nullopt, samples_.finished(), {}};
 }
 
 // Before the header, a failure may mean the file is not a profile at all:
 // then that is the message.
 void HpParser::fail_at(size_t file_offset, const std::string& msg) const {
-  std::string other = !head_.job && samples_ == 0 ? not_a_profile(in_->head(), true) : "";
+  std::string other = !head_.job && samples_.count() == 0 ? not_a_profile(in_->head(), true) : "";
   if (!other.empty()) throw file_error(Code::not_a_profile, in_->name, other);
   throw Error(in_->at(Code::hp_syntax, file_offset, msg));
 }
@@ -84,11 +94,6 @@ Step HpParser::float_argument(const char* keyword, double& value) {
   return Step::done;
 }
 
-void HpParser::add_point(size_t at, std::string_view name, double value) {
-  if (open_.empty()) first_point_ = lex_.base() + at;
-  open_.push_back({names_.find_or_add(name), value});
-}
-
 void HpParser::not_a_value(const Token& name, const Token& v) const {
   std::string why;
   if (v.kind == Tok::number) {
@@ -132,14 +137,13 @@ Step HpParser::data_line(const Token& name) {
 // and returns false.
 bool HpParser::quick_data_line() {
   QuickPoint p;
-  if (!lex_.quick_point(names_, p)) return false;
+  if (!lex_.quick_point(samples_.names(), p)) return false;
   if (p.id == NameTable::kNone) {
     add_point(p.at, p.name, static_cast<double>(p.value));
     return true;
   }
-  names_.take(p.id);
-  if (open_.empty()) first_point_ = lex_.base() + p.at;
-  open_.push_back({p.id, static_cast<double>(p.value)});
+  samples_.names().take(p.id);
+  samples_.add(p.id, static_cast<double>(p.value), lex_.base() + p.at);
   return true;
 }
 
@@ -157,7 +161,7 @@ Step HpParser::header_field(std::string_view keyword, std::string& field, bool& 
 Step HpParser::mark(const Token& t) {
   double m = 0;
   if (Step s = float_argument("MARK", m); s != Step::done) return s;
-  if (in_sample_) error(t.begin, "MARK occurs within sample (marks go between samples)");
+  if (samples_.in_sample()) error(t.begin, "MARK occurs within sample (marks go between samples)");
   marks_.add(m, "");
   return Step::done;
 }
@@ -165,29 +169,18 @@ Step HpParser::mark(const Token& t) {
 Step HpParser::begin_sample(const Token& t) {
   double time = 0;
   if (Step s = float_argument("BEGIN_SAMPLE", time); s != Step::done) return s;
-  if (time < last_time_) {
+  if (time < samples_.last_time()) {
     error(t.begin, "samples out of sequence: this BEGIN_SAMPLE is earlier than the previous one");
   }
-  if (samples_ == 0 && !have_begin_) first_begin_ = time;
-  last_time_ = time;
-  in_sample_ = have_begin_ = true;
-  names_.start_sample();
-  begin_offset_ = lex_.base() + t.begin;
+  samples_.begin(time, lex_.base() + t.begin);
   return Step::done;
 }
 
-// hp2ps reads END_SAMPLE's time and ignores it. The sample's new bands are
-// announced (in first-seen order) before the sample itself.
+// hp2ps reads END_SAMPLE's time and ignores it.
 Step HpParser::end_sample() {
   double ignored = 0;
   if (Step s = float_argument("END_SAMPLE", ignored); s != Step::done) return s;
-  for (; announced_ < names_.size(); ++announced_) sink_->band(announced_, names_.name(announced_));
-  sink_->sample({last_time_, open_});
-  ++samples_;
-  last_sample_empty_ = open_.empty();
-  open_.clear();
-  in_sample_ = have_begin_ = false;
-  names_.start_sample();
+  samples_.end(*sink_);
   return Step::done;
 }
 
@@ -212,18 +205,19 @@ Step HpParser::statement(const Token& t) {
 // Every profile the RTS finishes ends with an empty sample, its exit census;
 // one that does not comes from a program that was killed or still runs.
 void HpParser::warn_incomplete_sample(Warnings& warnings) const {
-  bool had_points = !open_.empty();
-  if (!in_sample_ && !had_points && !cut_.happened) {
-    if (samples_ > 0 && !last_sample_empty_) {
+  bool had_points = samples_.has_points(), in_sample = samples_.in_sample();
+  size_t count = samples_before_ + samples_.count();
+  if (!in_sample && !had_points && !cut_.happened) {
+    if (samples_.count() > 0 && !samples_.last_empty()) {
       warnings.add({Code::unfinished, in_->name, {}, 0, 0, "", "the profile ends without the RTS's final (empty) sample: the program was "
-                                         "killed, or is still running; its " + std::to_string(samples_before_ + samples_) +
+                                         "killed, or is still running; its " + std::to_string(count) +
                                          " samples are drawn"});
     }
     return;
   }
   std::string msg;
-  size_t where = in_sample_ ? begin_offset_ : (had_points ? first_point_ : cut_.offset);
-  if (in_sample_) {
+  size_t where = in_sample ? samples_.begin_offset() : (had_points ? samples_.first_point() : cut_.offset);
+  if (in_sample) {
     msg = "incomplete final sample: BEGIN_SAMPLE without END_SAMPLE";
   } else if (had_points) {
     msg = "data after the last END_SAMPLE belongs to no complete sample";
@@ -231,7 +225,7 @@ void HpParser::warn_incomplete_sample(Warnings& warnings) const {
     msg = "the file ends in the middle of a line";
   }
   msg += cut_.happened ? " (the file is cut short; was the program killed?)" : " (was the program killed?)";
-  msg += "; ignored, the " + std::to_string(samples_before_ + samples_) + " complete samples are drawn";
+  msg += "; ignored, the " + std::to_string(count) + " complete samples are drawn";
   warnings.add(in_->at(Code::cut_short, where, msg));
 }
 
@@ -248,7 +242,7 @@ void HpParser::check_header() const {
   if (!head_.date) missing_field("DATE");
   if (!head_.value_unit) missing_field("VALUE_UNIT");
   if (!head_.sample_unit) missing_field("SAMPLE_UNIT");
-  if (samples_ == 0) {
+  if (samples_.count() == 0) {
     throw file_error(Code::no_samples, in_->name, "contains no samples (no BEGIN_SAMPLE ... END_SAMPLE block)");
   }
 }
@@ -277,7 +271,7 @@ size_t HpParser::feed(const Input& in, std::string_view bytes, size_t base, bool
     if (step == Step::more) return done_ = base + start;  // read again, whole, by the next feed()
     if (step == Step::cut) break;
   }
-  if (cut_.happened && samples_before_ + samples_ == 0) fail_at(cut_.offset, cut_.message);
+  if (cut_.happened && samples_before_ + samples_.count() == 0) fail_at(cut_.offset, cut_.message);
   warn_incomplete_sample(warnings);
   warn_thinned_marks(warnings);
   check_header();
