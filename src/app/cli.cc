@@ -42,7 +42,7 @@ CLI::Validator one_of(const std::vector<std::pair<std::string_view, E>>& table, 
           }
           names += (names.empty() ? "" : ", ") + std::string(name);
         }
-        return "'" + v + "' is not " + what + " (" + names + ")";
+        return "'" + excerpt(v) + "' is not " + what + " (" + names + ")";
       },
       "", "");
 }
@@ -232,6 +232,21 @@ std::string command_text(int argc, char** argv) {
   return out;
 }
 
+// CLI11's message with each overlong word (an unknown option of any
+// length is quoted whole) shown as an excerpt, as our own messages show
+// values.
+std::string excerpted_words(std::string_view message) {
+  std::string out;
+  for (size_t at = 0; at < message.size();) {
+    size_t end = std::min(message.find(' ', at), message.size());
+    std::string_view word = message.substr(at, end - at);
+    out += word.size() > 200 ? excerpt(word) : std::string(word);
+    if (end < message.size()) out += ' ';
+    at = end + 1;
+  }
+  return out;
+}
+
 // CLI11's own refusals (an unknown option, a value a check refused) are
 // usage errors with a code like every other; help and version pass through.
 void parse_words(CLI::App& app, std::vector<std::string>& args) {
@@ -240,7 +255,7 @@ void parse_words(CLI::App& app, std::vector<std::string>& args) {
   } catch (const CLI::Success&) {
     throw;
   } catch (const CLI::ParseError& e) {
-    throw usage_error(Code::bad_option, std::string(e.what()) + " (see --help)");
+    throw usage_error(Code::bad_option, excerpted_words(e.what()) + " (see --help)");
   }
 }
 

@@ -41,7 +41,8 @@ bool looks_like_value(const std::string& s) {
                              const std::string& next) {
   std::string msg = "-" + std::string(1, letter) + " " + expected;
   if (arg.size() == 2 && looks_like_value(next)) {
-    msg += "; its value goes in the same argument: write -" + std::string(1, letter) + next + ", not " + arg + " " + next;
+    std::string value = excerpt(next);
+    msg += "; its value goes in the same argument: write -" + std::string(1, letter) + value + ", not " + arg + " " + value;
   } else if (arg.size() > 2) {
     msg += " (got '" + excerpt(arg) + "')";
   }
@@ -88,7 +89,8 @@ void translate_cluster(const std::string& arg, const std::string& next, std::vec
     auto flag = [&](const char* name) {
       out.push_back(name);
       if (!rest.empty()) {
-        warnings.add({Code::option_ignored, "", {}, 0, 0, "", "ignoring '" + rest + "' in " + arg + " (one option per argument, as in hp2ps)"});
+        warnings.add({Code::option_ignored, "", {}, 0, 0, "",
+                      "ignoring '" + excerpt(rest) + "' in " + excerpt(arg) + " (one option per argument, as in hp2ps)"});
       }
     };
     switch (letter) {
@@ -107,7 +109,8 @@ void translate_cluster(const std::string& arg, const std::string& next, std::vec
       case 't': out.push_back(trace(arg, rest, next)); return;
       case 'o': out.push_back("--output=" + rest); return;
       case 'p': out.push_back("--reuse-aux"); cluster = rest; continue;
-      default: throw usage_error(Code::bad_option, "unknown option '-" + cluster + "' in " + arg + " (see --help)");
+      default:
+        throw usage_error(Code::bad_option, "unknown option '-" + excerpt(cluster) + "' in " + excerpt(arg) + " (see --help)");
     }
   }
 }

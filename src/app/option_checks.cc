@@ -18,13 +18,15 @@ namespace {
 // than 2 inches and at most 200 (a PostScript bounding box is integers).
 constexpr double kMostEpsWidth = 14400;
 
+bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
 double eps_width_points(const std::string& text) {
   size_t n = decimal_length(text);
   std::string shown = excerpt(text);
-  if (n == 0 || !std::all_of(text.begin() + static_cast<long>(n), text.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })) {
+  std::string unit = text.substr(n);
+  if (n == 0 || !std::all_of(unit.begin(), unit.end(), is_letter)) {
     throw usage_error(Code::bad_option, "-e takes a width such as 6in, 150mm or 400pt (got '" + shown + "')");
   }
-  std::string unit = text.substr(n);
   double v = std::atof(text.substr(0, n).c_str());
   double points = unit == "in" ? v * 72 : unit == "mm" ? v * 2.834646 : unit == "pt" || unit.empty() ? v : -1;
   if (points < 0) throw usage_error(Code::bad_option, "-e" + shown + ": unknown unit '" + excerpt(unit) + "' (use in, mm or pt, e.g. -e6in)");
@@ -96,7 +98,7 @@ void finish_several(Options& o, const Parsed& p) {
   if (p.compare && p.diff) throw usage_error(Code::conflicting_options, "--compare and --diff: use one or the other");
   if (!p.compare && !p.diff) {
     if (p.files.size() > 1) {
-      throw usage_error(Code::bad_option, "one profile at a time: '" + p.files[0] + "', then '" + p.files[1] +
+      throw usage_error(Code::bad_option, "one profile at a time: '" + excerpt(p.files[0]) + "', then '" + excerpt(p.files[1]) +
                         "' (--compare or --diff take several; see --help)");
     }
     return;
@@ -187,7 +189,8 @@ void finish_options(const CLI::App& app, Options& o, const Parsed& p) {
   if (!p.eps.empty() || app.count("--eps-width")) o.output.style.eps_width = eps_width_points(p.eps);
   o.select.band_limit = p.max_bands;
   if (p.from && p.to && *p.from > *p.to) {
-    throw usage_error(Code::bad_option, "--from " + app["--from"]->as<std::string>() + " is after --to " + app["--to"]->as<std::string>());
+    throw usage_error(Code::bad_option, "--from " + excerpt(app["--from"]->as<std::string>()) + " is after --to " +
+                                            excerpt(app["--to"]->as<std::string>()));
   }
   o.window = {p.from, p.to};
   if (o.percent && o.output.style.heap_lines) {

@@ -285,6 +285,16 @@ TEST_P(AbsurdValues, AreUsageErrors) {
   EXPECT_EQ(list_dir(dir), (std::vector<std::string>{"prof.hp"}));
 }
 
+// A letter's ignored rest, of any length, is said as an excerpt.
+TEST(Messages, IgnoredLettersAreShownAsAnExcerpt) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/prof.hp", read_file(std::string(HPNG_CASES) + "/manpage-example.hp"));
+  CommandResult r = run_in(dir, exe() + " -c" + std::string(30000, 'x') + " -o out.svg prof.hp");
+  EXPECT_EQ(r.status, 0) << r.err.substr(0, 300);
+  EXPECT_NE(r.err.find("warning: ignoring 'xxxx"), std::string::npos) << r.err.substr(0, 300);
+  EXPECT_LT(r.err.size(), 300u);
+}
+
 // --compare: each input costs what it needs (a small one far less than the
 // 32 MiB record a large one may keep), and a picture holds at most 32 charts.
 TEST(Compare, ManySmallInputsFitInLittleAddressSpace) {
@@ -328,7 +338,9 @@ INSTANTIATE_TEST_SUITE_P(Cases, AbsurdValues,
                                            "--dpi nan -o x.png", "--trace nan", "--x-max nan", "--y-max inf",
                                            "--watch=nan", "--from nan", "--to -inf", "--ccs-length nan",
                                            "--width 9000pt --height 9000pt --dpi 262 -o x.png", "--dpi 2400 -o x.png",
-                                           "--width 14400pt --dpi 100 -o x.png"),
+                                           "--width 14400pt --dpi 100 -o x.png", "-qHUGE", "-m HUGE",
+                                           "--no-such-HUGE", "--format HUGE", "--input-format HUGE", "--sort-name HUGE",
+                                           "--from HUGE --to 1", "--from 1.HUGE --to 1", "HUGE.hp"),
                          [](const auto& info) { return identifier(info.param.substr(0, 20)) + std::to_string(info.index); });
 
 }  // namespace
