@@ -63,7 +63,6 @@ class HpLexer {
   }
   size_t base() const { return base_; }
   size_t pos() const { return pos_; }
-  bool at_end() const { return at_end_; }
   void rewind(size_t pos) { pos_ = pos; }
 
   // hp2ps's lexer, with one rule of its own: a token starting with a digit

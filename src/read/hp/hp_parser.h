@@ -35,9 +35,9 @@ class HpSamples {
   const NameTable& names() const { return names_; }
   // A BEGIN_SAMPLE at `time` (the parser has checked its order) at `offset`.
   void begin(double time, size_t offset) {
-    if (samples_ == 0 && !have_begin_) first_begin_ = time;
+    if (samples_ == 0 && !in_sample_) first_begin_ = time;
     last_time_ = time;
-    in_sample_ = have_begin_ = true;
+    in_sample_ = true;
     names_.start_sample();
     begin_offset_ = offset;
   }
@@ -52,7 +52,7 @@ class HpSamples {
   size_t count() const { return samples_; }  // complete samples delivered
   bool in_sample() const { return in_sample_; }  // between BEGIN_SAMPLE and END_SAMPLE
   bool has_points() const { return !open_.empty(); }
-  bool between() const { return !in_sample_ && !have_begin_ && open_.empty(); }
+  bool between() const { return !in_sample_ && open_.empty(); }
   double first_begin() const { return first_begin_; }
   double last_time() const { return last_time_; }  // the latest BEGIN_SAMPLE's
   bool last_empty() const { return last_sample_empty_; }
@@ -66,7 +66,7 @@ class HpSamples {
   NameTable names_;
   uint32_t announced_ = 0;  // bands announced to the sink
   double first_begin_ = 0, last_time_ = 0;
-  bool in_sample_ = false, have_begin_ = false;  // the latter: a BEGIN_SAMPLE since the last END_SAMPLE
+  bool in_sample_ = false;
   size_t begin_offset_ = 0, first_point_ = 0;
   std::vector<DataPoint> open_;
   size_t samples_ = 0;

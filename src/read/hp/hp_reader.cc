@@ -37,7 +37,7 @@ void HpSamples::end(SampleSink& sink) {
   ++samples_;
   last_sample_empty_ = open_.empty();
   open_.clear();
-  in_sample_ = have_begin_ = false;
+  in_sample_ = false;
   names_.start_sample();
 }
 
