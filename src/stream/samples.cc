@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "base/text.h"
+
 namespace hpng {
 
 void MarkList::add(double time, std::string_view name) {
@@ -20,6 +22,14 @@ std::vector<Mark> MarkList::sorted() const {
   std::vector<Mark> out = kept_;
   std::stable_sort(out.begin(), out.end(), [](const Mark& a, const Mark& b) { return a.time < b.time; });
   return out;
+}
+
+void MarkList::warn_if_thinned(const std::string& source, const std::string& what, const std::string& over,
+                               Warnings& warnings) const {
+  if (!thinned()) return;
+  warnings.add({Code::skipped, source, {}, 0, 0, "",
+                group_digits(static_cast<double>(read_)) + " " + what + ": " + group_digits(static_cast<double>(kept())) +
+                    " of them are kept, evenly over " + over + " (a chart shows one a point; memory stays bounded)"});
 }
 
 Error profile_changed(const std::string& source) {

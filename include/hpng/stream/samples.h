@@ -75,6 +75,10 @@ class MarkList {
   size_t read() const { return read_; }
   size_t kept() const { return kept_.size(); }
   bool thinned() const { return read_ > kept_.size(); }
+  // Once thinned, says so (skipped) of `source`: "N <what>: M of them are
+  // kept, evenly over <over> ...".
+  void warn_if_thinned(const std::string& source, const std::string& what, const std::string& over,
+                       Warnings& warnings) const;
 
  private:
   std::vector<Mark> kept_;

@@ -152,8 +152,7 @@ void Censuses::end_open_sample(bool ended, bool ends_declared) {
   if (ended && !ends_declared) return close_sample();
   warn(Code::cut_short, open_at_, ended ? "the last heap sample has no HEAP_PROF_SAMPLE_END; ignored"
                         : "the log ends inside a heap sample (was the program killed?); that sample is ignored");
-  in_sample_ = false;
-  open_.clear();
+  drop_open();
 }
 
 void Censuses::deliver_empty(double time) {

@@ -26,7 +26,6 @@
 
 #include <algorithm>
 
-#include "base/text.h"
 #include "read/eventlog/censuses.h"
 #include "read/eventlog/eventlog_events.h"
 #include "read/eventlog/eventlog_frames.h"
@@ -58,7 +57,6 @@ class EventlogParser {
   void read_events(bool at_end);
   bool skip_damage(size_t at);
   void finish();
-  void warn_thinned_marks();
   void no_complete_sample();
 
   const EventlogOptions opts_;
@@ -137,15 +135,6 @@ void EventlogParser::no_complete_sample() {
   censuses_.deliver_empty(seconds(last_ts_));
 }
 
-void EventlogParser::warn_thinned_marks() {
-  const MarkList& marks = facts_.marks();
-  if (!marks.thinned()) return;
-  warnings_->add({Code::skipped, in_->name, {}, 0, 0, "",
-                  group_digits(static_cast<double>(marks.read())) + " traceMarker marks: " +
-                      group_digits(static_cast<double>(marks.kept())) +
-                      " of them are kept, evenly over the log (a chart shows one a point; memory stays bounded)"});
-}
-
 void EventlogParser::finish() {
   censuses_.end_open_sample(ended_, frames_.declared(events::kHeapProfSampleEnd));
   size_t closed = censuses_.closed();
@@ -163,7 +152,7 @@ void EventlogParser::finish() {
     warn(Code::held_censuses, 0, "a biography filter (-hb" + begin.bio_filter + ") makes the RTS write every census at exit without its "
             "time; samples are spaced by the sampling interval instead");
   }
-  warn_thinned_marks();
+  facts_.marks().warn_if_thinned(in_->name, "traceMarker marks", "the log", *warnings_);
   censuses_.deliver_held();
   censuses_.deliver_empty(seconds(last_ts_));  // the .hp's closing empty sample
 }

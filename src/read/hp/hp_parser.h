@@ -112,7 +112,6 @@ class HpParser {
   }
   void not_a_value(const Token& name, const Token& v) const;
   void warn_incomplete_sample(Warnings& warnings) const;
-  void warn_thinned_marks(Warnings& warnings) const;
   void check_header() const;
   double whole_number(std::string_view digits, size_t offset) const;
 

@@ -21,7 +21,6 @@
 #include <charconv>
 #include <string_view>
 
-#include "base/text.h"
 #include "hpng/input/file_kind.h"
 #include "read/hp/hp_parser.h"
 
@@ -247,14 +246,6 @@ void HpParser::check_header() const {
   }
 }
 
-void HpParser::warn_thinned_marks(Warnings& warnings) const {
-  if (!marks_.thinned()) return;
-  warnings.add({Code::skipped, in_->name, {}, 0, 0, "",
-                group_digits(static_cast<double>(marks_.read())) + " MARKs: " +
-                    group_digits(static_cast<double>(marks_.kept())) +
-                    " of them are kept, evenly over the profile (a chart shows one a point; memory stays bounded)"});
-}
-
 size_t HpParser::feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
                       Warnings& warnings) {
   in_ = &in;
@@ -273,7 +264,7 @@ size_t HpParser::feed(const Input& in, std::string_view bytes, size_t base, bool
   }
   if (cut_.happened && samples_before_ + samples_.count() == 0) fail_at(cut_.offset, cut_.message);
   warn_incomplete_sample(warnings);
-  warn_thinned_marks(warnings);
+  marks_.warn_if_thinned(in_->name, "MARKs", "the profile", warnings);
   check_header();
   return done_ = base + lex_.pos();
 }

@@ -130,6 +130,18 @@ TEST(HpReader, DataBeforeBeginBelongsToNextSample) {
   EXPECT_EQ(value(p, "a", 0), 5);
 }
 
+// A profile of 20,000 MARKs keeps a bounded number, evenly, and says so.
+TEST(HpReader, MillionsOfMarksAreThinnedWithAWarning) {
+  std::string text = kHeader;
+  for (int k = 0; k < 20000; ++k) text += "MARK " + std::to_string(k) + ".0\n";
+  test::FullProfile p = read(text + "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 20000.0\nEND_SAMPLE 20000.0\n");
+  ASSERT_EQ(p.info.marks.size(), 5000u);  // halved twice: every fourth
+  ASSERT_EQ(p.warnings.size(), 1u);
+  EXPECT_EQ(p.warnings[0].code, Code::skipped);
+  EXPECT_EQ(p.warnings[0].message, "20,000 MARKs: 5,000 of them are kept, evenly over the profile (a chart shows one a "
+                                   "point; memory stays bounded)");
+}
+
 TEST(HpReader, HugeValuesAreKept) {
   test::FullProfile p = read(kHeader + "BEGIN_SAMPLE 0.0\na 4000000000\nb 123456789012345678901234567890\nEND_SAMPLE 0.0\n");
   EXPECT_EQ(value(p, "a", 0), 4e9);
