@@ -52,7 +52,8 @@ TEST(Eventlogs, GcFiguresWithoutAHeapProfileAreDrawnWithHeapLines) {
   write_file(dir + "/gc.eventlog", gc_only_log().bytes());
   CommandResult r = run_in(dir, exe() + " --heap-lines -o gc.svg gc.eventlog");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(read_file(dir + "/gc.svg").find("<svg"), std::string::npos);
+  EXPECT_NE(r.err.find("only the heap's own lines are drawn"), std::string::npos) << r.err;
+  EXPECT_NE(read_file(dir + "/gc.svg").find("heap size"), std::string::npos) << "the line is drawn and named";
 }
 
 TEST(Eventlogs, HeapLinesAreDrawnInEveryChartFormatAndNotByDefault) {
