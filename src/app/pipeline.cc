@@ -20,18 +20,23 @@
 #include "hpng/transform/band_names.h"
 #include "hpng/transform/long_names.h"
 #include "hpng/transform/match.h"
+#include "hpng/transform/window.h"
 
 namespace hpng {
 
-SampleSource profile_stream(const ProfileInput& in, const ReadPlan& read) {
-  SampleSource source = profile_source(in.input, in.format, read.eventlog);
-  if (read.window.from || read.window.to) source = in_window(std::move(source), read.window);
+StreamSteps stream_steps(const ReadPlan& read, const std::string& name) {
+  StreamSteps steps;
+  if (read.window.from || read.window.to) steps.push_back(window_step(read.window));
   // The names first, so that patterns match what is drawn.
-  source = read.ipe ? with_band_names(std::move(source), read.ipe, in.input.name)
-                  : with_address_hint(std::move(source), in.input.name);
-  if (!read.filter.empty()) source = filter_bands(std::move(source), read.filter);
+  steps.push_back(naming_step(read.ipe, name));
+  if (!read.filter.empty()) steps.push_back(filter_step(read.filter));
   // After the filter: patterns match a name whole.
-  return with_long_text_cut(std::move(source), in.input.name);
+  steps.push_back(long_text_step(name));
+  return steps;
+}
+
+SampleSource profile_stream(const ProfileInput& in, const ReadPlan& read) {
+  return through(profile_source(in.input, in.format, read.eventlog), stream_steps(read, in.input.name));
 }
 
 std::vector<SampleSource> matched_streams(const Job& job, Warnings& warnings) {

@@ -13,7 +13,11 @@
 
 namespace hpng {
 
-// The reader of the input's format, then the window, then the band filter.
+// The steps every read of an input takes after its reader: the window,
+// the bands' names, the band filter, long text cut; `name` is the input's.
+StreamSteps stream_steps(const ReadPlan& read, const std::string& name);
+
+// The reader of the input's format, then stream_steps.
 SampleSource profile_stream(const ProfileInput& in, const ReadPlan& read);
 
 // --compare, --diff: every input's stream, its bands named so that the runs

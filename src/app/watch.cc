@@ -29,6 +29,7 @@
 #include "hpng/input/file_kind.h"
 #include "hpng/layout/fonts.h"
 #include "hpng/matrix/growing_profile.h"
+#include "hpng/read/read.h"
 
 namespace hpng {
 
@@ -121,15 +122,15 @@ std::string Watcher::status(const Drawn& s, double seconds) const {
          (s.finished ? " (finished)" : "");
 }
 
-// Reads only what was appended since the last update, keeping as many
-// samples as a one-shot run keeps; with a window, a band filter or --ipe,
-// which change what the statistics count or the names, the whole file. Nothing while the
-// profile has no complete sample yet. After an error the next update
-// reads the file from its start.
+// Reads only what was appended since the last update, through the steps a
+// one-shot read takes, keeping as many samples as a one-shot run keeps.
+// Nothing while the profile has no complete sample yet. After an error the
+// next update reads the file from its start.
 std::optional<BandMatrix> Watcher::matrix(const ProfileInput& in, const OutputPlan& plan, Warnings& warnings) {
-  const ReadPlan& r = job_.read;
-  if (r.window.from || r.window.to || !r.filter.empty() || r.ipe) return chart_matrix(profile_stream(in, r), selection(job_, plan), plan, warnings);
-  if (!growing_) growing_ = std::make_unique<GrowingProfile>(in.format, r.eventlog, samples_to_keep(plan.time_buckets));
+  if (!growing_) {
+    growing_ = std::make_unique<GrowingProfile>(growing_reader(in.format, job_.read.eventlog),
+                                                stream_steps(job_.read, in.input.name), samples_to_keep(plan.time_buckets));
+  }
   try {
     growing_->update(in.input, warnings);
   } catch (const Error&) {

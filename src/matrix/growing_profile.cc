@@ -3,9 +3,6 @@
 
 #include <algorithm>
 
-#include "hpng/read/read.h"
-#include "hpng/transform/band_names.h"
-#include "hpng/transform/long_names.h"
 #include "matrix/time_buckets.h"
 
 namespace hpng {
@@ -127,9 +124,11 @@ size_t samples_to_keep(size_t time_buckets) {
   return time_buckets ? TimeBuckets::capacity(SIZE_MAX, time_buckets) : size_t{1} << 15;
 }
 
-GrowingProfile::GrowingProfile(InputFormat format, const EventlogOptions& eventlog, size_t keep)
-    : reader_(growing_reader(format, eventlog)),
+GrowingProfile::GrowingProfile(std::unique_ptr<ProfileReader> reader, const StreamSteps& steps, size_t keep)
+    : reader_(std::move(reader)),
       store_(std::make_unique<Store>(keep)),
+      sink_(std::make_unique<Sink>(fed_, store_.get())),
+      steps_(steps, *sink_),
       tail_(std::make_unique<Tail>()) {}
 
 GrowingProfile::~GrowingProfile() = default;
@@ -139,21 +138,29 @@ size_t GrowingProfile::samples() const { return fed_.stats.samples + tail_->time
 // Only complete statements, events and samples are read: what the bytes cut
 // is read again, with what follows, at the next update.
 void GrowingProfile::update(const Input& in, Warnings& warnings) {
-  name_ = in.name;
   if (done_ >= in.size()) return;
-  Sink sink(fed_, store_.get());
+  steps_.warn_to(warnings);
   read_windows(in, [&](std::string_view bytes, size_t base, bool at_end) {
-    done_ = reader_->feed(in, bytes, base, false, sink, warnings);
+    done_ = reader_->feed(in, bytes, base, false, steps_.head(), warnings);
     if (at_end || done_ >= in.size()) {
       *tail_ = Tail();
-      reader_->end_here(in, bytes, base, *tail_, warnings);
+      tail_steps_ = std::make_unique<StepChain>(steps_.copy_to(*tail_));
+      reader_->end_here(in, bytes, base, tail_steps_->head(), warnings);
     }
     return done_;
   }, done_);
 }
 
+// The reader's figures, finished by the steps that read its last samples.
+ProfileInfo GrowingProfile::finished_info(Warnings& warnings) const {
+  ProfileInfo info = reader_->info();
+  (tail_steps_ ? *tail_steps_ : steps_).finish(info, warnings);
+  return info;
+}
+
 SampleSource GrowingProfile::kept_source() const {
-  return [this, info = reader_->info()](SampleSink& sink, Warnings&) {
+  return [this](SampleSink& sink, Warnings& warnings) {
+    ProfileInfo info = finished_info(warnings);
     for (size_t b = 0; b < fed_.stats.names.size(); ++b) sink.band(static_cast<uint32_t>(b), fed_.stats.names[b]);
     for (const auto& [id, name] : tail_->bands) sink.band(id, name);
     store_->replay(sink);
@@ -162,25 +169,22 @@ SampleSource GrowingProfile::kept_source() const {
   };
 }
 
-GrowingProfile::Figures GrowingProfile::every_sample() const {
+GrowingProfile::Figures GrowingProfile::every_sample(Warnings& warnings) const {
   Figures every = fed_;
   Sink sink(every, nullptr);
   for (const auto& [id, name] : tail_->bands) sink.band(id, name);
   tail_->replay(sink);
-  every.stats.info = reader_->info();
-  for (std::string& name : every.stats.names) name = cut_long_text(name);  // as the kept samples' are
+  every.stats.info = finished_info(warnings);
   return every;
 }
 
 BandMatrix GrowingProfile::matrix(const SelectOptions& select, size_t time_buckets, Warnings& warnings) const {
-  // What a one-shot run's stream adds (profile_stream): the hint for a
-  // -hi .hp's addresses, long names cut.
-  SampleSource kept = with_long_text_cut(with_address_hint(kept_source(), name_), name_);
+  SampleSource kept = kept_source();
   if (store_->every_sample()) return profile_matrix(kept, select, time_buckets, warnings);
   // The selection is every sample's; -d's deviations, the slopes and the
   // drawing are the kept samples' (the first and the last among them, so
   // the x axis is every sample's).
-  Figures every = every_sample();
+  Figures every = every_sample(warnings);
   BandStats of_kept = collect_stats(kept, warnings);
   OrderFigures keys = order_figures(kept, of_kept, select.by_deviation, select.by_growth);
   Selection selection = select_bands(every.stats, select, keys);

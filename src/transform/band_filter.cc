@@ -31,15 +31,21 @@ std::optional<std::string> filtered_name(const BandFilter& f, std::string_view n
   return std::string(name);
 }
 
-class FilterSink : public SampleSink {
+class FilterStep : public StreamStep {
  public:
-  FilterSink(SampleSink& out, const BandFilter& f) : remap_(out), f_(f) {}
+  FilterStep(SampleSink& out, std::shared_ptr<const BandFilter> f) : StreamStep(out), f_(std::move(f)) {}
   void band(uint32_t id, std::string_view name) override {
-    remap_.declare(id, filtered_name(f_, name));
+    remap_.declare(id, filtered_name(*f_, name));
     if (examples_.size() < 3) examples_.emplace_back(name);
     ++bands_;
   }
-  void sample(const Sample& s) override { remap_.pass_on(s); }
+  void sample(const Sample& s) override { remap_.pass_on(s, out()); }
+  void finish(ProfileInfo& info, Warnings&) const override {
+    if (bands_ > 0 && remap_.bands_passed_on() == 0) nothing_left(info);
+  }
+  std::unique_ptr<StreamStep> copy_to(SampleSink& out) const override { return copied(*this, out); }
+
+ private:
   [[noreturn]] void nothing_left(const ProfileInfo& info) const {
     std::string some;
     for (const std::string& e : examples_) some += (some.empty() ? "" : ", ") + ("'" + excerpt(e, 60) + "'");
@@ -47,11 +53,9 @@ class FilterSink : public SampleSink {
                      "no band is left by --include and --exclude (the profile has " + std::to_string(bands_) +
                          " bands, e.g. " + some + ")");
   }
-  bool nothing_passed() const { return bands_ > 0 && remap_.bands_passed_on() == 0; }
 
- private:
   BandRemap remap_;
-  const BandFilter& f_;
+  std::shared_ptr<const BandFilter> f_;
   size_t bands_ = 0;
   std::vector<std::string> examples_;
 };
@@ -85,13 +89,13 @@ BandFilter compile_band_filter(const std::vector<std::string>& include, const st
   return f;
 }
 
+StepMaker filter_step(BandFilter filter) {
+  auto shared = std::make_shared<const BandFilter>(std::move(filter));
+  return [shared](SampleSink& out) { return std::make_unique<FilterStep>(out, shared); };
+}
+
 SampleSource filter_bands(SampleSource source, BandFilter filter) {
-  return [source = std::move(source), filter = std::move(filter)](SampleSink& out, Warnings& warnings) {
-    FilterSink sink(out, filter);
-    ProfileInfo info = source(sink, warnings);
-    if (sink.nothing_passed()) sink.nothing_left(info);
-    return info;
-  };
+  return through(std::move(source), {filter_step(std::move(filter))});
 }
 
 }  // namespace hpng

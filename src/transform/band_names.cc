@@ -13,41 +13,6 @@ bool is_address(std::string_view name) {
   return name.find_first_not_of("0123456789abcdef", 2) == std::string_view::npos;
 }
 
-// Counts the bands passed on, and those still named by an address.
-class CountingSink : public SampleSink {
- public:
-  explicit CountingSink(SampleSink& out) : out_(out) {}
-  void band(uint32_t id, std::string_view name) override {
-    ++bands, addresses += is_address(name);
-    out_.band(id, name);
-  }
-  void sample(const Sample& s) override { out_.sample(s); }
-  size_t bands = 0, addresses = 0;
-
- private:
-  SampleSink& out_;
-};
-
-class NamingSink : public SampleSink {
- public:
-  NamingSink(SampleSink& out, const BandNamer& namer) : out_(out), namer_(namer) {}
-  void band(uint32_t id, std::string_view name) override {
-    NamedBand named = namer_.name(name);
-    if (named.name != name && !taken_.insert(named.name).second) named = {std::string(name), std::nullopt};
-    taken_.insert(std::string(name));
-    if (named.table) tables_[named.name] = std::move(*named.table);
-    out_.band(id, named.name);
-  }
-  void sample(const Sample& s) override { out_.sample(s); }
-  std::map<std::string, InfoTable>& tables() { return tables_; }
-
- private:
-  SampleSink& out_;
-  const BandNamer& namer_;
-  std::unordered_set<std::string> taken_;
-  std::map<std::string, InfoTable> tables_;
-};
-
 std::string count_of(size_t n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
 
 // Records name only the program's own tables: the libraries GHC ships (base,
@@ -61,16 +26,16 @@ std::string library_note(size_t addresses, size_t bands) {
 }
 
 // What to say of the address bands left in a -hi profile, if anything.
-std::string address_note(const CountingSink& c, const ProfileInfo& info, const BandNamer* ipe) {
-  if (c.addresses == 0) return "";
-  if (ipe && c.addresses == c.bands) {
+std::string address_note(size_t addresses, size_t bands, const ProfileInfo& info, const BandNamer* ipe) {
+  if (addresses == 0) return "";
+  if (ipe && addresses == bands) {
     return "no IPE record of --ipe " + ipe->log + " (it has " + count_of(ipe->records, "record") +
            ") names any of the profile's info-table addresses: the log is of another build (--ipe takes an eventlog "
            "of the same build, +RTS -hi -l), or every band is a closure of a library built without -finfo-table-map";
   }
   size_t records = ipe ? ipe->records : info.run ? info.run->ipe_records : 0;
-  if (records > 0) return library_note(c.addresses, c.bands);
-  if (c.addresses < c.bands) return "";
+  if (records > 0) return library_note(addresses, bands);
+  if (addresses < bands) return "";
   if (info.header.input_format == "eventlog") {
     return "the bands are info-table addresses and the log has no IPE records to name them: build the program with "
            "-finfo-table-map (and -fdistinct-constructor-tables)";
@@ -79,33 +44,55 @@ std::string address_note(const CountingSink& c, const ProfileInfo& info, const B
          "eventlog of the same build (+RTS -hi -l)";
 }
 
-void warn_of_addresses(const CountingSink& c, const ProfileInfo& info, const BandNamer* ipe, const std::string& name,
-                       Warnings& warnings) {
-  std::string note = address_note(c, info, ipe);
-  if (!note.empty()) warnings.add({Code::unnamed_bands, name, {}, 0, 0, "", note});
-}
+// Names each band with --ipe's namer, if there is one (a band whose new
+// name another band already took keeps its own, so bands stay apart), and
+// counts the bands still named by an address.
+class NamingStep : public StreamStep {
+ public:
+  NamingStep(SampleSink& out, std::shared_ptr<const BandNamer> namer, std::string input)
+      : StreamStep(out), namer_(std::move(namer)), input_(std::move(input)) {}
+  void band(uint32_t id, std::string_view name) override {
+    std::string named = namer_ ? new_name(name) : std::string(name);
+    ++bands_, addresses_ += is_address(named);
+    out().band(id, named);
+  }
+  void sample(const Sample& s) override { out().sample(s); }
+  void finish(ProfileInfo& info, Warnings& warnings) const override {
+    if (namer_) info.info_tables = tables_;
+    std::string note = address_note(addresses_, bands_, info, namer_.get());
+    if (!note.empty()) warnings.add({Code::unnamed_bands, input_, {}, 0, 0, "", note});
+  }
+  std::unique_ptr<StreamStep> copy_to(SampleSink& out) const override { return copied(*this, out); }
+
+ private:
+  std::string new_name(std::string_view name) {
+    NamedBand named = namer_->name(name);
+    if (named.name != name && !taken_.insert(named.name).second) named = {std::string(name), std::nullopt};
+    taken_.insert(std::string(name));
+    if (named.table) tables_[named.name] = std::move(*named.table);
+    return named.name;
+  }
+
+  std::shared_ptr<const BandNamer> namer_;
+  std::string input_;
+  std::unordered_set<std::string> taken_;
+  std::map<std::string, InfoTable> tables_;
+  size_t bands_ = 0, addresses_ = 0;
+};
 
 }  // namespace
 
+StepMaker naming_step(BandNamer namer, std::string name) {
+  auto shared = namer ? std::make_shared<const BandNamer>(std::move(namer)) : nullptr;
+  return [shared, name](SampleSink& out) { return std::make_unique<NamingStep>(out, shared, name); };
+}
+
 SampleSource with_band_names(SampleSource source, BandNamer namer, std::string name) {
-  return [source = std::move(source), namer = std::move(namer), name = std::move(name)](SampleSink& out,
-                                                                                         Warnings& warnings) {
-    CountingSink counted(out);
-    NamingSink sink(counted, namer);
-    ProfileInfo info = source(sink, warnings);
-    info.info_tables = std::move(sink.tables());
-    warn_of_addresses(counted, info, &namer, name, warnings);
-    return info;
-  };
+  return through(std::move(source), {naming_step(std::move(namer), std::move(name))});
 }
 
 SampleSource with_address_hint(SampleSource source, std::string name) {
-  return [source = std::move(source), name = std::move(name)](SampleSink& out, Warnings& warnings) {
-    CountingSink sink(out);
-    ProfileInfo info = source(sink, warnings);
-    warn_of_addresses(sink, info, nullptr, name, warnings);
-    return info;
-  };
+  return through(std::move(source), {naming_step({}, std::move(name))});
 }
 
 }  // namespace hpng

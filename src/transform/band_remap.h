@@ -16,33 +16,31 @@ namespace hpng {
 
 class BandRemap {
  public:
-  explicit BandRemap(SampleSink& out) : out_(out) {}
   // Input band `id` goes on as `name`, or is dropped (nullopt).
   void declare(uint32_t id, std::optional<std::string> name) {
     if (id >= names_.size()) names_.resize(id + 1), out_id_.resize(id + 1, kUnseen);
     out_id_[id] = name ? kUnseen : kDropped;
     names_[id] = name.value_or("");
   }
-  void pass_on(const Sample& s) {
+  void pass_on(const Sample& s, SampleSink& out) {
     points_.clear();
     for (const DataPoint& p : s.points) {
-      uint32_t id = out_id(p.band);
+      uint32_t id = out_id(p.band, out);
       if (id != kDropped) points_.push_back({id, p.value});
     }
-    out_.sample({s.time, points_});
+    out.sample({s.time, points_});
   }
   size_t bands_passed_on() const { return by_name_.size(); }
 
  private:
   static constexpr uint32_t kUnseen = UINT32_MAX - 1, kDropped = UINT32_MAX;
-  uint32_t out_id(uint32_t in) {
+  uint32_t out_id(uint32_t in, SampleSink& out) {
     if (out_id_[in] != kUnseen) return out_id_[in];
     auto [it, added] = by_name_.emplace(names_[in], static_cast<uint32_t>(by_name_.size()));
-    if (added) out_.band(it->second, it->first);
+    if (added) out.band(it->second, it->first);
     return out_id_[in] = it->second;
   }
 
-  SampleSink& out_;
   std::vector<std::string> names_;  // by input band
   std::vector<uint32_t> out_id_;    // by input band: output band, kUnseen or kDropped
   std::unordered_map<std::string, uint32_t> by_name_;

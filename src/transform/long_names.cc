@@ -10,33 +10,36 @@ namespace {
 // Names pass on cut; the ids stay, so bands whose names agree in their
 // first 64 KiB stay apart (and the length keeps their names apart too,
 // unless that agrees as well).
-class CutSink : public SampleSink {
+class CutStep : public StreamStep {
  public:
-  CutSink(SampleSink& out, Warnings& warnings, const std::string& source)
-      : out_(out), warnings_(warnings), source_(source) {}
+  CutStep(SampleSink& out, std::string source) : StreamStep(out), source_(std::move(source)) {}
   void band(uint32_t id, std::string_view name) override {
-    if (name.size() <= kLongestText) return out_.band(id, name);
-    warn("a band name", name.size());
-    out_.band(id, cut_long_text(name));
+    if (name.size() <= kLongestText) return out().band(id, name);
+    warn(warnings(), "a band name", name.size());
+    out().band(id, cut_long_text(name));
   }
-  void sample(const Sample& s) override { out_.sample(s); }
-  void warn(const char* what, size_t size) {
-    warnings_.add({Code::long_text, source_, {}, 0, 0, "",
-                   std::string(what) + " of " + group_digits(static_cast<double>(size)) + " bytes is cut to its first " +
-                       group_digits(static_cast<double>(kLongestText)) + " in every output"});
+  void sample(const Sample& s) override { out().sample(s); }
+  void finish(ProfileInfo& info, Warnings& warnings) const override {
+    cut(info.header.job, "JOB", warnings);
+    cut(info.header.date, "DATE", warnings);
+    for (Mark& m : info.marks) cut(m.name, "a mark's name", warnings);
   }
+  std::unique_ptr<StreamStep> copy_to(SampleSink& out) const override { return copied(*this, out); }
 
  private:
-  SampleSink& out_;
-  Warnings& warnings_;
-  const std::string& source_;
-};
+  void warn(Warnings& warnings, const char* what, size_t size) const {
+    warnings.add({Code::long_text, source_, {}, 0, 0, "",
+                  std::string(what) + " of " + group_digits(static_cast<double>(size)) + " bytes is cut to its first " +
+                      group_digits(static_cast<double>(kLongestText)) + " in every output"});
+  }
+  void cut(std::string& text, const char* what, Warnings& warnings) const {
+    if (text.size() <= kLongestText) return;
+    warn(warnings, what, text.size());
+    text = cut_long_text(text);
+  }
 
-void cut(std::string& text, const char* what, CutSink& sink) {
-  if (text.size() <= kLongestText) return;
-  sink.warn(what, text.size());
-  text = cut_long_text(text);
-}
+  std::string source_;
+};
 
 }  // namespace
 
@@ -46,15 +49,12 @@ std::string cut_long_text(std::string_view text) {
          " bytes)";
 }
 
+StepMaker long_text_step(std::string name) {
+  return [name](SampleSink& out) { return std::make_unique<CutStep>(out, name); };
+}
+
 SampleSource with_long_text_cut(SampleSource source, std::string name) {
-  return [source = std::move(source), name = std::move(name)](SampleSink& out, Warnings& warnings) {
-    CutSink sink(out, warnings, name);
-    ProfileInfo info = source(sink, warnings);
-    cut(info.header.job, "JOB", sink);
-    cut(info.header.date, "DATE", sink);
-    for (Mark& m : info.marks) cut(m.name, "a mark's name", sink);
-    return info;
-  };
+  return through(std::move(source), {long_text_step(std::move(name))});
 }
 
 }  // namespace hpng

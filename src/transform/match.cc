@@ -2,6 +2,7 @@
 #include <unordered_map>
 
 #include "hpng/transform/match.h"
+#include "hpng/stream/stream_steps.h"
 #include "hpng/transform/band_identity.h"
 #include "transform/band_remap.h"
 
@@ -11,38 +12,32 @@ namespace {
 
 using NameMap = std::unordered_map<std::string, std::string>;
 
-// Each band renamed by `map` (every name a run announces is there).
-class RenameSink : public SampleSink {
+// Each band renamed by `map` (every name a run announces is there); the
+// records of -hi bands follow their bands' new names.
+class RenameStep : public StreamStep {
  public:
-  RenameSink(SampleSink& out, const NameMap& map) : remap_(out), map_(map) {}
-  void band(uint32_t id, std::string_view name) override {
-    auto it = map_.find(std::string(name));
-    remap_.declare(id, it == map_.end() ? std::string(name) : it->second);
+  RenameStep(SampleSink& out, std::shared_ptr<const NameMap> map) : StreamStep(out), map_(std::move(map)) {}
+  void band(uint32_t id, std::string_view name) override { remap_.declare(id, renamed(std::string(name))); }
+  void sample(const Sample& s) override { remap_.pass_on(s, out()); }
+  void finish(ProfileInfo& info, Warnings&) const override {
+    InfoTables tables;
+    for (auto& [name, table] : info.info_tables) tables.emplace(renamed(name), std::move(table));
+    info.info_tables = std::move(tables);
   }
-  void sample(const Sample& s) override { remap_.pass_on(s); }
+  std::unique_ptr<StreamStep> copy_to(SampleSink& out) const override { return copied(*this, out); }
 
  private:
+  std::string renamed(const std::string& name) const {
+    auto it = map_->find(name);
+    return it == map_->end() ? name : it->second;
+  }
   BandRemap remap_;
-  const NameMap& map_;
+  std::shared_ptr<const NameMap> map_;
 };
 
-// The records of -hi bands follow their bands' new names.
-InfoTables renamed_tables(InfoTables tables, const NameMap& map) {
-  InfoTables out;
-  for (auto& [name, table] : tables) {
-    auto it = map.find(name);
-    out.emplace(it == map.end() ? name : it->second, std::move(table));
-  }
-  return out;
-}
-
 SampleSource renamed(SampleSource source, NameMap map) {
-  return [source = std::move(source), map = std::move(map)](SampleSink& out, Warnings& warnings) {
-    RenameSink sink(out, map);
-    ProfileInfo info = source(sink, warnings);
-    info.info_tables = renamed_tables(std::move(info.info_tables), map);
-    return info;
-  };
+  auto shared = std::make_shared<const NameMap>(std::move(map));
+  return through(std::move(source), {[shared](SampleSink& out) { return std::make_unique<RenameStep>(out, shared); }});
 }
 
 // The names of a stream's bands, in the order they are announced.

@@ -195,6 +195,14 @@ TEST(Watch, FollowsAHpWrittenInPiecesAndEndsAfterTheFinalSample) {
   follow_in_pieces("prog.hp", hp, awkward_cuts(hp, 9), "-c");
 }
 
+// A watch through a window and a band filter reads only what was appended
+// (the steps go with the growing read) and draws at every point what a
+// one-shot run of the file so far draws.
+TEST(Watch, AWindowAndAFilterAreFollowedAsAOneShotRunDrawsThem) {
+  std::string hp = small("leak-hc.hp");
+  follow_in_pieces("prog.hp", hp, awkward_cuts(hp, 7), "-c --from 0.05 --exclude 'main' --merge 'CAF=caf'");
+}
+
 // A real GHC 9.6 -hi log followed as it grows: at every point its bands
 // are named from their IPE records as a one-shot run of the log so far
 // names them (one IPE path for both).

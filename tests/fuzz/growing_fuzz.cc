@@ -5,7 +5,8 @@
 // sample decides (the count, the first and last time, the x axis, the
 // bands drawn). Between pieces it must only ever gain samples. Bytes that
 // start as an eventlog does are read as one (with --heap-lines), others as
-// a .hp.
+// a .hp. Some inputs are read through a time window or a band filter, as
+// a watch with --from/--to or --exclude reads them.
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -18,20 +19,23 @@
 
 #include "hpng/matrix/growing_profile.h"
 #include "hpng/read/hp_reader.h"
+#include "hpng/read/read.h"
+#include "hpng/transform/band_filter.h"
+#include "hpng/transform/window.h"
 
 namespace {
 
 const hpng::EventlogOptions kLog{0, true};
 
 std::optional<hpng::BandMatrix> one_shot(const std::string& bytes, hpng::InputFormat format,
-                                         const hpng::SelectOptions& select) {
+                                         const hpng::StreamSteps& steps, const hpng::SelectOptions& select) {
   hpng::Input in{"fuzz", bytes};
   hpng::Warnings w;
   auto read = [&](hpng::SampleSink& s, hpng::Warnings& ww) {
     return format == hpng::InputFormat::eventlog ? hpng::read_eventlog(in, kLog, s, ww) : hpng::read_hp(in, s, ww);
   };
   try {
-    return hpng::profile_matrix(read, select, 0, w);
+    return hpng::profile_matrix(hpng::through(read, steps), select, 0, w);
   } catch (const hpng::Error&) {
     return std::nullopt;
   }
@@ -89,15 +93,22 @@ bool grow(hpng::GrowingProfile& g, const std::string& whole, size_t step) {
   return true;
 }
 
-void check(const std::string& whole, hpng::InputFormat format, size_t step, size_t keep) {
-  hpng::GrowingProfile g(format, kLog, keep);
+void check(const std::string& whole, hpng::InputFormat format, const hpng::StreamSteps& steps, size_t step,
+           size_t keep) {
+  hpng::GrowingProfile g(hpng::growing_reader(format, kLog), steps, keep);
   if (!grow(g, whole, step) || g.samples() == 0) return;
   hpng::SelectOptions select;
   select.band_limit = 4;
-  std::optional<hpng::BandMatrix> want = one_shot(whole, format, select);
+  std::optional<hpng::BandMatrix> want = one_shot(whole, format, steps, select);
   if (!want) return;
   hpng::Warnings w;
-  if (!same(g.matrix(select, 0, w), *want, keep > whole.size())) std::abort();
+  std::optional<hpng::BandMatrix> got;
+  try {
+    got = g.matrix(select, 0, w);
+  } catch (const hpng::Error&) {
+    std::abort();  // the one-shot read of the same samples had no error
+  }
+  if (!same(*got, *want, keep > whole.size())) std::abort();
 }
 
 }  // namespace
@@ -112,7 +123,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // Pieces of every size from 1 to 97 bytes, but at most about 1,000 of them:
   // each update opens the file again and reads what it gained.
   size_t step = std::max<size_t>(1 + size % 97, size / 1024);
-  check(whole, format, step, size_t{1} << 20);
-  check(whole, format, step, 16);
+  hpng::StreamSteps steps;
+  if (size % 3 == 0) steps.push_back(hpng::window_step({1.0, 5.0}));
+  if (size % 5 == 0) steps.push_back(hpng::filter_step(hpng::compile_band_filter({}, {"a"}, {"b=c"})));
+  check(whole, format, steps, step, size_t{1} << 20);
+  check(whole, format, steps, step, 16);
   return 0;
 }

@@ -16,13 +16,16 @@
 // An eventlog's reader ends what it has read with closing samples (the
 // empty one at the last event's time, -hb's held censuses): those are made
 // at each update from a copy of the reader, which reads on from where it was.
+// Samples pass through the stream's steps (the window, names, filter a
+// one-shot read has) as they are read, once: a chain of them made once,
+// and a copy of it for the closing samples.
 #pragma once
 #include <memory>
 
 #include "hpng/matrix/band_matrix.h"
 #include "hpng/bands/band_stats.h"
-#include "hpng/read/eventlog_reader.h"
 #include "hpng/stream/profile_reader.h"
+#include "hpng/stream/stream_steps.h"
 
 namespace hpng {
 
@@ -32,8 +35,9 @@ size_t samples_to_keep(size_t time_buckets);
 
 class GrowingProfile {
  public:
-  // `format` is hp or eventlog; `eventlog` says how an eventlog is read.
-  GrowingProfile(InputFormat format, const EventlogOptions& eventlog, size_t keep);
+  // `reader` reads the file's format as it grows (read.h growing_reader);
+  // `steps` are a one-shot read's.
+  GrowingProfile(std::unique_ptr<ProfileReader> reader, const StreamSteps& steps, size_t keep);
   ~GrowingProfile();
   // Reads the complete samples `in` has beyond those read before (`in` is
   // the same file, grown). Throws Error (an input error); after an error the
@@ -54,14 +58,17 @@ class GrowingProfile {
     double area = 0, last_total = 0;  // under the samples' total; the last one's total
   };
   SampleSource kept_source() const;
-  Figures every_sample() const;
+  Figures every_sample(Warnings& warnings) const;
+  ProfileInfo finished_info(Warnings& warnings) const;
 
-  std::string name_;  // the file's, for messages
   std::unique_ptr<ProfileReader> reader_;
   size_t done_ = 0;  // the offset up to which the file has been read
   Figures fed_;
   std::unique_ptr<Store> store_;
+  std::unique_ptr<Sink> sink_;  // to the figures and the store
+  StepChain steps_;             // the reader's samples, to sink_
   std::unique_ptr<Tail> tail_;  // what a one-shot read adds after the samples fed
+  std::unique_ptr<StepChain> tail_steps_;  // steps_ as they were, to tail_
 };
 
 }  // namespace hpng

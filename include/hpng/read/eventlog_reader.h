@@ -1,6 +1,7 @@
 // Reader for GHC's binary eventlog (+RTS -h... -l): its heap-profile samples
 // as the same stream of complete samples the .hp reader gives.
 #pragma once
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -15,6 +16,9 @@ struct EventlogOptions {
   int ccs_length = 0;       // 0: full cost-centre stack names; else cut as RTS -L
   bool heap_lines = false;  // --heap-lines: a log with the GC's heap figures
                             // but no heap profile draws the figures alone
+  // What a -hi profile held until the log's end names its bands may take;
+  // beyond, the log is read again (the stream cache's budget).
+  size_t hold_budget = size_t{32} << 20;
 };
 
 class EventlogParser;

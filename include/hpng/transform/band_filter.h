@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "hpng/stream/samples.h"
+#include "hpng/stream/stream_steps.h"
 
 namespace re2 {
 class RE2;
@@ -33,7 +33,8 @@ struct BandFilter {
 BandFilter compile_band_filter(const std::vector<std::string>& include, const std::vector<std::string>& exclude,
                                const std::vector<std::string>& merge);
 
-// Throws Error (empty_filter) when the filter leaves no band.
+// Its finish throws Error (empty_filter) when the filter left no band.
+StepMaker filter_step(BandFilter filter);
 SampleSource filter_bands(SampleSource source, BandFilter filter);
 
 }  // namespace hpng

@@ -4,9 +4,12 @@
 #pragma once
 #include <string>
 
-#include "hpng/stream/samples.h"
+#include "hpng/stream/stream_steps.h"
 
 namespace hpng {
+
+// The step: with_band_names's, or without a namer with_address_hint's.
+StepMaker naming_step(BandNamer namer, std::string name);
 
 // Each band named by `namer`; a band whose new name another band already
 // took keeps its own, so bands stay apart. Bands still named by an address

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "hpng/stream/samples.h"
+#include "hpng/stream/stream_steps.h"
 
 namespace hpng {
 
@@ -19,6 +19,7 @@ constexpr size_t kLongestText = size_t{64} << 10;
 std::string cut_long_text(std::string_view text);
 
 // `name`: the input's, for the warnings.
+StepMaker long_text_step(std::string name);
 SampleSource with_long_text_cut(SampleSource source, std::string name);
 
 }  // namespace hpng

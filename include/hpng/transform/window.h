@@ -6,7 +6,7 @@
 #pragma once
 #include <optional>
 
-#include "hpng/stream/samples.h"
+#include "hpng/stream/stream_steps.h"
 
 namespace hpng {
 
@@ -14,8 +14,9 @@ struct TimeWindow {
   std::optional<double> from, to;  // in the profile's sample unit, inclusive
 };
 
-// Throws Error (empty_window) when no sample falls in the window,
-// saying which times the profile covers.
+// Its finish throws Error (empty_window) when no sample fell in the
+// window, saying which times the profile covers.
+StepMaker window_step(TimeWindow window);
 SampleSource in_window(SampleSource source, TimeWindow window);
 
 }  // namespace hpng

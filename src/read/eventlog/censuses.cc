@@ -27,10 +27,9 @@ void BandKeys::start_sample() {
 uint32_t BandKeys::new_band(uint32_t key, const CostCentres& ccs, size_t cut, const IpeNames* ipe,
                             std::map<std::string, InfoTable>& tables, SampleSink& sink) {
   const Key& k = keys_[key];
-  std::string name = k.is_stack ? ccs.stack_name(stacks_.name(k.name), cut)
-                     : ipe      ? ipe->name(labels_.name(k.name))
-                                : std::string(labels_.name(k.name));
-  if (!names_.insert(name).second) name = with_free_suffix(unsuffixed(name));
+  std::string name = names_.unique(k.is_stack ? ccs.stack_name(stacks_.name(k.name), cut)
+                                   : ipe      ? ipe->name(labels_.name(k.name))
+                                              : std::string(labels_.name(k.name)));
   if (std::optional<InfoTable> t = ipe && !k.is_stack ? ipe->table(labels_.name(k.name)) : std::nullopt) {
     tables[name] = std::move(*t);
   }
@@ -43,7 +42,11 @@ uint32_t BandKeys::new_band(uint32_t key, const CostCentres& ccs, size_t cut, co
 // remembered for a base is taken (names are never removed), so the search
 // starts there: 40,000 stacks cut to one name cost 40,000 tries, not 800
 // million.
-std::string BandKeys::with_free_suffix(const std::string& base) {
+std::string UniqueNames::unique(std::string name) {
+  return names_.insert(name).second ? name : with_free_suffix(unsuffixed(name));
+}
+
+std::string UniqueNames::with_free_suffix(const std::string& base) {
   int& n = next_suffix_.try_emplace(base, 2).first->second;
   std::string name;
   do name = base + " (" + std::to_string(n++) + ")";
@@ -51,13 +54,14 @@ std::string BandKeys::with_free_suffix(const std::string& base) {
   return name;
 }
 
-std::string BandKeys::unsuffixed(const std::string& name) const {
+std::string UniqueNames::unsuffixed(const std::string& name) const {
   size_t open = name.rfind(" (");
   return open != std::string::npos && name.back() == ')' && names_.count(name.substr(0, open)) ? name.substr(0, open) : name;
 }
 
 void Censuses::set_feed(const Input& in, SampleSink& sink, Warnings& warnings) {
   in_ = &in, sink_ = &sink, warnings_ = &warnings;
+  ipe_.reading(in);
 }
 
 std::string Censuses::breakdown_flag() const {
@@ -70,8 +74,11 @@ std::string Censuses::breakdown_flag() const {
 // Records name only -hi bands (a -hT log of a -finfo-table-map build has a
 // million that name nothing).
 void Censuses::ipe_record(const Event& e) {
-  if (ipe_given_ || (seen_begin_ && begin_.breakdown != events::kBreakdownInfoTable)) return;
-  if (std::optional<events::IpeRecord> r = events::ipe(e.payload)) ipe_.add(std::move(*r));
+  if (ipe_known_) return;
+  if (use_ != IpeUse::every_record && seen_begin_ && begin_.breakdown != events::kBreakdownInfoTable) return;
+  if (std::optional<events::IpeRecord> r = events::ipe(e.payload)) {
+    ipe_.add(*r, e.payload_at, static_cast<uint32_t>(e.payload.size()));
+  }
 }
 
 void Censuses::profile_begin(const Event& e) {
@@ -86,6 +93,8 @@ void Censuses::profile_begin(const Event& e) {
   }
   seen_begin_ = true;
   begin_ = std::move(b);
+  bool hold = use_ == IpeUse::at_end && !ipe_known_ && begin_.breakdown == events::kBreakdownInfoTable;
+  if (hold && !held_for_names_) held_for_names_ = std::make_shared<HeldForNames>(hold_budget_);
 }
 
 void Censuses::open_sample(double time, size_t at) {
@@ -127,16 +136,53 @@ void Censuses::close_sample() {
 
 // Points come in by key and go out by band. The first sample delivered is
 // preceded by the empty one at time 0; times never go back.
+// A held profile's bands go by their labels, named when it is replayed.
 void Censuses::deliver(double time, std::vector<DataPoint>& points) {
+  SampleSink& sink = held_for_names_ ? held_for_names_->sink() : *sink_;
   if (delivered_++ == 0) {
-    sink_->sample({0, {}});
+    sink.sample({0, {}});
     ++delivered_;
   }
   size_t cut = static_cast<size_t>(ccs_length_);
-  const IpeNames* ipe = begin_.breakdown == events::kBreakdownInfoTable ? &ipe_ : nullptr;
-  for (DataPoint& p : points) p.band = keys_.band(p.band, ccs_, cut, ipe, tables_, *sink_);
+  bool named_now = begin_.breakdown == events::kBreakdownInfoTable && !held_for_names_;
+  for (DataPoint& p : points) p.band = keys_.band(p.band, ccs_, cut, named_now ? &ipe_ : nullptr, tables_, sink);
   last_time_ = std::max(last_time_, time);
-  sink_->sample({last_time_, points});
+  sink.sample({last_time_, points});
+}
+
+bool Censuses::deliver_named() {
+  if (!held_for_names_) return true;
+  if (held_for_names_->over()) return false;
+  held_for_names_->replay(*sink_, ipe_, tables_);
+  return true;
+}
+
+namespace {
+
+// Labels to names, as the replay announces them.
+class NamingSink final : public SampleSink {
+ public:
+  NamingSink(SampleSink& out, const IpeNames& ipe, std::map<std::string, InfoTable>& tables)
+      : out_(out), ipe_(ipe), tables_(tables) {}
+  void band(uint32_t id, std::string_view label) override {
+    std::string name = names_.unique(ipe_.name(label));
+    if (std::optional<InfoTable> t = ipe_.table(label)) tables_[name] = std::move(*t);
+    out_.band(id, name);
+  }
+  void sample(const Sample& s) override { out_.sample(s); }
+
+ private:
+  SampleSink& out_;
+  const IpeNames& ipe_;
+  std::map<std::string, InfoTable>& tables_;
+  UniqueNames names_;
+};
+
+}  // namespace
+
+void HeldForNames::replay(SampleSink& sink, const IpeNames& ipe, std::map<std::string, InfoTable>& tables) const {
+  NamingSink named(sink, ipe, tables);
+  record_.replay(named);
 }
 
 void Censuses::deliver_held() {

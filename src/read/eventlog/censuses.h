@@ -18,14 +18,28 @@
 #include "read/eventlog/eventlog_frames.h"
 #include "read/eventlog/ipe_names.h"
 #include "stream/name_table.h"
+#include "stream/stream_record.h"
 
 namespace hpng {
 
+// Band names kept apart: a name that another band already has (a
+// --ccs-length cut that made two stacks alike, a cost centre never
+// defined, two IPE records of one name) gets " (2)", " (3)", ...: bands
+// are never merged.
+class UniqueNames {
+ public:
+  std::string unique(std::string name);
+
+ private:
+  std::string with_free_suffix(const std::string& base);
+  std::string unsuffixed(const std::string& name) const;
+  std::unordered_set<std::string> names_;
+  std::unordered_map<std::string, int> next_suffix_;
+};
+
 // A key per distinct label (string samples) or stack (cost-centre samples,
 // by their raw ids), numbered in first-seen order across both; a band per
-// key, announced when a complete sample first has it. A name that another
-// band already has (a --ccs-length cut that made two stacks alike, a cost
-// centre never defined) gets " (2)", " (3)", ...: bands are never merged.
+// key, announced when a complete sample first has it, by a unique name.
 class BandKeys {
  public:
   static constexpr uint32_t kNone = UINT32_MAX;
@@ -47,24 +61,45 @@ class BandKeys {
   };
   uint32_t new_band(uint32_t key, const CostCentres& ccs, size_t cut, const IpeNames* ipe,
                     std::map<std::string, InfoTable>& tables, SampleSink& sink);
-  std::string with_free_suffix(const std::string& base);
-  std::string unsuffixed(const std::string& name) const;
 
   NameTable labels_, stacks_;
   std::vector<uint32_t> key_of_label_, key_of_stack_, band_of_key_;
   std::vector<Key> keys_;
-  std::unordered_set<std::string> names_;
-  std::unordered_map<std::string, int> next_suffix_;
+  UniqueNames names_;
   uint32_t bands_ = 0;
+};
+
+// What is done with a log's IPE records.
+enum class IpeUse {
+  as_they_come,  // a -hi band is named by the records met before it (a log read as it grows)
+  at_end,        // a -hi profile is held, and its bands named once the whole log is read
+  every_record,  // every record kept, whatever the profile (--ipe's log)
+};
+
+// A one-shot read of a -hi log: the censuses recorded as they come, by
+// label, then replayed with every band named, since the IPE records that
+// name them may come after them (the RTS posts them at start-up next to
+// the first censuses). A record beyond its budget is dropped: the log is
+// then read again with its records known from the start.
+class HeldForNames {
+ public:
+  explicit HeldForNames(size_t budget) : record_(budget), recording_(nullptr, record_) {}
+  SampleSink& sink() { return recording_; }
+  bool over() const { return record_.over(); }
+  void replay(SampleSink& sink, const IpeNames& ipe, std::map<std::string, InfoTable>& tables) const;
+
+ private:
+  StreamRecord record_;
+  RecordingSink recording_;
 };
 
 class Censuses {
  public:
-  // `ccs_length`: -hc names cut as the RTS's -L (0: whole).
-  explicit Censuses(int ccs_length) : ccs_length_(ccs_length) {}
-  // With the log's IPE records found before reading (ipe_records): those
-  // met while reading are not kept again.
-  Censuses(int ccs_length, IpeNames ipe) : ccs_length_(ccs_length), ipe_(std::move(ipe)), ipe_given_(true) {}
+  // `ccs_length`: -hc names cut as the RTS's -L (0: whole). `known`: the
+  // log's IPE records, read before (a held profile beyond its budget);
+  // else they are taken as they come.
+  Censuses(int ccs_length, IpeUse use, size_t hold_budget, IpeNames known = {})
+      : ccs_length_(ccs_length), hold_budget_(hold_budget), use_(use), ipe_(std::move(known)), ipe_known_(!ipe_.empty()) {}
   // This feed's input (for messages), sink and warnings.
   void set_feed(const Input& in, SampleSink& sink, Warnings& warnings);
   // Takes `e` when it is one of the profile's events; false otherwise.
@@ -86,6 +121,10 @@ class Censuses {
   // The breakdown as its +RTS flag ("-hT"), or "" before HEAP_PROF_BEGIN.
   std::string breakdown_flag() const;
   size_t ipe_records() const { return ipe_.size(); }
+  IpeNames take_ipe_records() { return std::move(ipe_); }
+  // A held -hi profile (IpeUse::at_end) delivered named; false when it
+  // outgrew its budget (nothing was delivered: read the log again).
+  bool deliver_named();
   const std::map<std::string, InfoTable>& tables() const { return tables_; }
 
  private:
@@ -109,8 +148,11 @@ class Censuses {
   SampleSink* sink_ = nullptr;
   Warnings* warnings_ = nullptr;
   CostCentres ccs_;
-  IpeNames ipe_;  // found before reading, else as they come
-  bool ipe_given_ = false;
+  const size_t hold_budget_;
+  const IpeUse use_;
+  IpeNames ipe_;
+  const bool ipe_known_;
+  std::shared_ptr<HeldForNames> held_for_names_;  // (a growing read, whose censuses are copied, holds none)
   std::map<std::string, InfoTable> tables_;  // the -hi bands' records
   BandKeys keys_;
   bool seen_begin_ = false, profile_ended_ = false;

@@ -24,6 +24,7 @@ struct Event {
   uint64_t time;             // ns since the RTS started
   std::string_view payload;  // exactly the declared or stated size
   size_t offset;             // of the event's first byte in the file
+  size_t payload_at;         // of the payload's first byte in the file
 };
 
 // An event time (ns) in seconds, the profile's sample unit.
@@ -58,7 +59,7 @@ class EventFrames {
       if (!written) return Next::more;
       len = *written;
     }
-    e = {id, be64(s.data() + at + 2), s.substr(at + head, len), base + at};
+    e = {id, be64(s.data() + at + 2), s.substr(at + head, len), base + at, base + at + head};
     pos_ = base + at + head + len;
     return Next::event;
   }

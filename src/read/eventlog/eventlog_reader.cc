@@ -38,12 +38,15 @@ namespace hpng {
 // run's facts; damage stepped over, and what the log's end means judged.
 class EventlogParser {
  public:
-  explicit EventlogParser(const EventlogOptions& opts) : opts_(opts), censuses_(opts.ccs_length) {}
-  // With the log's records found before reading (ipe_records).
-  EventlogParser(const EventlogOptions& opts, IpeNames ipe) : opts_(opts), censuses_(opts.ccs_length, std::move(ipe)) {}
+  // `use`: what is done with the IPE records (censuses.h); `known`: the
+  // log's records, read before.
+  EventlogParser(const EventlogOptions& opts, IpeUse use, IpeNames known = {})
+      : opts_(opts), censuses_(opts.ccs_length, use, opts.hold_budget, std::move(known)) {}
   size_t feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
               Warnings& warnings);
   ProfileInfo info() const;
+  IpeNames take_ipe_records() { return censuses_.take_ipe_records(); }
+  bool deliver_named() { return censuses_.deliver_named(); }
   // On a copy, so that this parser reads on: finish() changes what it holds.
   void end_here(const Input& in, std::string_view bytes, size_t base, SampleSink& sink, Warnings& warnings) const {
     EventlogParser(*this).feed(in, bytes, base, true, sink, warnings);
@@ -181,7 +184,8 @@ ProfileInfo EventlogParser::info() const {
   return p;
 }
 
-EventlogReader::EventlogReader(const EventlogOptions& opts) : parser_(std::make_unique<EventlogParser>(opts)) {}
+EventlogReader::EventlogReader(const EventlogOptions& opts)
+    : parser_(std::make_unique<EventlogParser>(opts, IpeUse::as_they_come)) {}
 EventlogReader::~EventlogReader() = default;
 
 size_t EventlogReader::feed(const Input& in, std::string_view bytes, size_t base, bool at_end, SampleSink& sink,
@@ -194,30 +198,65 @@ void EventlogReader::end_here(const Input& in, std::string_view bytes, size_t ba
 }
 ProfileInfo EventlogReader::info() const { return parser_->info(); }
 
+namespace {
+
+class NoSink final : public SampleSink {
+  void band(uint32_t, std::string_view) override {}
+  void sample(const Sample&) override {}
+};
+
+// The IPE records of a whole log, read as the reader reads it (damage
+// stepped over), whatever its heap profile: --ipe's log may profile
+// otherwise, or not at all. Nothing of it is judged.
+IpeNames every_ipe_record(const Input& in) {
+  EventlogParser parser({}, IpeUse::every_record);
+  NoSink none;
+  Warnings ignored;
+  read_windows(in, [&](std::string_view bytes, size_t base, bool) {
+    return parser.feed(in, bytes, base, false, none, ignored);
+  });
+  return parser.take_ipe_records();
+}
+
+}  // namespace
+
 BandNamer ipe_band_namer(const Input& eventlog) {
   if (sniff_format(eventlog.head()) != InputFormat::eventlog) {
     throw usage_error(Code::bad_option, "--ipe " + eventlog.name +
                                             ": not an eventlog: --ipe takes the eventlog of a -hi run of the same build "
                                             "(+RTS -hi -l)");
   }
-  IpeNames names = ipe_records(eventlog, true);
+  IpeNames names = every_ipe_record(eventlog);
   if (names.empty()) {
     throw usage_error(Code::bad_option, "--ipe " + eventlog.name +
                                             ": no IPE records in it (build the program with -finfo-table-map and run it "
                                             "with +RTS -hi -l; the eventlog's header must come from GHC 9.2 or later)");
   }
   size_t records = names.size();
-  return {[names = std::move(names)](std::string_view text) { return NamedBand{names.name(text), names.table(text)}; },
+  // The records are read back from the log: the namer keeps it open.
+  auto shared = std::make_shared<const IpeNames>(std::move(names));
+  return {[shared, log = eventlog](std::string_view text) {
+            shared->reading(log);
+            return NamedBand{shared->name(text), shared->table(text)};
+          },
           eventlog.name, records};
 }
 
-// A whole file: a -hi log's IPE records are found first, wherever they are.
+// A whole file, read once; a -hi profile is held until the log's end
+// names its bands (censuses.h), or when it outgrows what is held for it,
+// read again with the records the first read found.
 ProfileInfo read_eventlog(const Input& in, const EventlogOptions& opts, SampleSink& sink, Warnings& warnings) {
-  EventlogParser parser(opts, ipe_records(in));
-  read_windows(in, [&](std::string_view bytes, size_t base, bool at_end) {
-    return parser.feed(in, bytes, base, at_end, sink, warnings);
-  });
-  return parser.info();
+  auto read = [&](EventlogParser& parser) {
+    read_windows(in, [&](std::string_view bytes, size_t base, bool at_end) {
+      return parser.feed(in, bytes, base, at_end, sink, warnings);
+    });
+  };
+  EventlogParser parser(opts, IpeUse::at_end);
+  read(parser);
+  if (parser.deliver_named()) return parser.info();
+  EventlogParser again(opts, IpeUse::at_end, parser.take_ipe_records());
+  read(again);
+  return again.info();
 }
 
 }  // namespace hpng

@@ -5,9 +5,6 @@
 #include <cstdio>
 #include <functional>
 
-#include <unistd.h>
-
-#include "base/scratch_file.h"
 #include "read/eventlog/eventlog_frames.h"
 
 namespace hpng {
@@ -23,8 +20,6 @@ std::string plain_name(const events::IpeRecord& r) {
   const std::string& where = known_location(r.src_loc) ? r.src_loc : r.module;
   return where.empty() ? what : what + " (" + where + ")";
 }
-
-constexpr const char* kKeepsRecords = "hp2ps-ng keeps a -hi log's IPE records in a file beside memory";
 
 uint64_t name_hash(const std::string& plain) { return std::hash<std::string>{}(plain); }
 
@@ -61,15 +56,6 @@ std::string closure_type_name(const std::string& number) {
 
 }  // namespace
 
-struct IpeNames::File {
-  int fd = -1;
-  uint64_t size = 0;
-  File() : fd(temporary_file("the IPE records", kKeepsRecords)) {}
-  ~File() { ::close(fd); }
-  File(const File&) = delete;
-  File& operator=(const File&) = delete;
-};
-
 // One entry an address, the first met (a stable sort keeps the order met
 // among equal addresses), and the names' hashes sorted for counting.
 void IpeNames::settle() const {
@@ -89,46 +75,28 @@ size_t IpeNames::size() const {
   return seen_.size();
 }
 
-// The six fields, each ended by a NUL (none holds one: the eventlog ends
-// each with it), at the end of the records' file.
-IpeNames::Seen IpeNames::written(const events::IpeRecord& r, uint64_t hash) {
-  if (!file_) file_ = std::make_shared<File>();
-  std::string bytes;
-  for (const std::string* f : {&r.table_name, &r.closure_type, &r.type, &r.label, &r.module, &r.src_loc}) bytes += *f + '\0';
-  write_fully(file_->fd, bytes.data(), bytes.size(), "the IPE records", kKeepsRecords);
-  Seen e{r.address, hash, file_->size, static_cast<uint32_t>(bytes.size())};
-  file_->size += bytes.size();
-  return e;
-}
-
-void IpeNames::add(events::IpeRecord r) {
-  uint64_t hash = name_hash(plain_name(r));
+void IpeNames::add(const events::IpeRecord& r, uint64_t at, uint32_t size) {
   settled_ = false;
-  if (!wanted_) return seen_.push_back(written(r, hash));
-  seen_.push_back({r.address, hash});
-  if (wanted_->count(r.address)) records_.emplace(r.address, std::move(r));
+  seen_.push_back({r.address, name_hash(plain_name(r)), at, size});
 }
 
-// Kept whole, else read back from the file (and kept from then on: only
-// the bands' records are asked for).
+// Read back from the log (and kept from then on: only the bands' records
+// are asked for).
 const events::IpeRecord* IpeNames::record(std::string_view pointer_text) const {
   std::optional<uint64_t> address = address_of(pointer_text);
   if (!address) return nullptr;
   if (auto it = records_.find(*address); it != records_.end()) return &it->second;
   settle();
   auto at = std::lower_bound(seen_.begin(), seen_.end(), *address, [](const Seen& e, uint64_t a) { return e.address < a; });
-  if (at == seen_.end() || at->address != *address || at->length == 0) return nullptr;
-  std::string bytes(at->length, '\0');
-  read_fully(file_->fd, bytes.data(), bytes.size(), at->offset, "the IPE records", kKeepsRecords);
-  events::IpeRecord r;
-  r.address = *address;
-  size_t from = 0;
-  for (std::string* f : {&r.table_name, &r.closure_type, &r.type, &r.label, &r.module, &r.src_loc}) {
-    size_t nul = bytes.find('\0', from);
-    *f = bytes.substr(from, nul - from);
-    from = nul + 1;
-  }
-  return &records_.emplace(*address, std::move(r)).first->second;
+  if (at == seen_.end() || at->address != *address) return nullptr;
+  std::string payload;
+  read_windows(*log_, [&](std::string_view bytes, size_t, bool) {
+    payload = bytes;
+    return log_->size();
+  }, at->at, at->at + at->size);
+  std::optional<events::IpeRecord> r = events::ipe(payload);
+  if (!r || r->address != *address) return nullptr;  // (the log is no longer what was read)
+  return &records_.emplace(*address, std::move(*r)).first->second;
 }
 
 std::optional<InfoTable> IpeNames::table(std::string_view pointer_text) const {
@@ -148,67 +116,6 @@ std::string IpeNames::name(std::string_view pointer_text) const {
   if (to - from == 1 || plain == r->table_name) return plain;
   std::string with_table = plain.back() == ')' ? plain.substr(0, plain.size() - 1) + ", " : plain + " (";
   return with_table + r->table_name + ")";
-}
-
-namespace {
-
-// Every event of a whole log, in file order, to `each` until it returns
-// false; nothing for a log whose header declares no IPE event (GHC before
-// 9.2: no records to find).
-template <class Each>
-void each_event(const Input& in, Each each) {
-  EventFrames frames;
-  bool header = false;
-  read_windows(in, [&](std::string_view bytes, size_t base, bool at_end) -> size_t {
-    if (!header && !(header = frames.read_header(in, bytes, at_end))) return 0;
-    if (!frames.declared(events::kIpe)) return in.size();
-    for (Event e;;) {
-      EventFrames::Next next = frames.next(bytes, base, e);
-      if (next == EventFrames::Next::more) return frames.position();
-      if (next != EventFrames::Next::event || !each(e)) return in.size();
-    }
-  });
-}
-
-// Whether the log's heap profile is -hi, the one breakdown whose bands the
-// records name (its HEAP_PROF_BEGIN comes first, at start-up).
-bool profiles_info_tables(const Input& in) {
-  bool hi = false;
-  each_event(in, [&](const Event& e) {
-    if (e.id != events::kHeapProfBegin) return true;
-    hi = events::heap_prof_begin(e.payload).breakdown == events::kBreakdownInfoTable;
-    return false;
-  });
-  return hi;
-}
-
-}  // namespace
-
-std::unordered_set<uint64_t> census_addresses(const Input& in) {
-  std::unordered_set<uint64_t> addresses;
-  each_event(in, [&](const Event& e) {
-    if (e.id != events::kHeapProfSampleString) return true;
-    if (std::optional<events::BandSample> s = events::string_sample(e.payload)) {
-      if (std::optional<uint64_t> a = address_of(s->key)) addresses.insert(*a);
-    }
-    return true;
-  });
-  return addresses;
-}
-
-IpeNames ipe_records(const Input& in, bool whole_log) {
-  // A -hT log of a -finfo-table-map build holds its records too, often a
-  // million: they name no band of it, and are not kept. --ipe's log names
-  // another file's bands: its records are all kept.
-  if (!whole_log && !profiles_info_tables(in)) return IpeNames();
-  IpeNames names(whole_log ? std::nullopt : std::optional(census_addresses(in)));
-  each_event(in, [&](const Event& e) {
-    if (e.id == events::kIpe) {
-      if (std::optional<events::IpeRecord> r = events::ipe(e.payload)) names.add(std::move(*r));
-    }
-    return true;
-  });
-  return names;
 }
 
 }  // namespace hpng

@@ -21,17 +21,17 @@ namespace hpng {
 
 // A -finfo-table-map build writes a record for every info table, often a
 // million; a profile draws a few hundred of them. Of every record only its
-// address and its plain name's hash stay in memory (all that telling names
-// apart needs), 32 bytes; the record itself is kept whole when its address
-// is wanted (one a census names), or, where the wanted ones are not known
-// beforehand (a watched log, --ipe's), written to an unlinked file in
-// $TMPDIR and read back when a band needs it.
+// address, its plain name's hash and where it is in the log stay in memory
+// (all that telling names apart needs), 32 bytes; the record itself is read
+// back from the log, and kept, when a band needs it.
 class IpeNames {
  public:
-  explicit IpeNames(std::optional<std::unordered_set<uint64_t>> wanted = std::nullopt) : wanted_(std::move(wanted)) {}
-  // The first record of an address wins. Throws Error (cannot_read) when
-  // $TMPDIR refuses the records' file.
-  void add(events::IpeRecord r);
+  // `r`, whose payload is `size` bytes at `at` in the log. The first
+  // record of an address wins.
+  void add(const events::IpeRecord& r, uint64_t at, uint32_t size);
+  // The log the records are read back from: the one being read (a growing
+  // log's latest Input), until the next call.
+  void reading(const Input& log) const { log_ = &log; }
   bool empty() const { return size() == 0; }
   size_t size() const;  // addresses with a record
   size_t held() const { return records_.size(); }  // records kept whole in memory
@@ -46,34 +46,20 @@ class IpeNames {
  private:
   struct Seen {
     uint64_t address, name_hash;
-    uint64_t offset = 0;  // in the file, when the record is there
-    uint32_t length = 0;  // 0: kept whole (or not kept)
+    uint64_t at;  // the payload, in the log
+    uint32_t size;
   };
-  struct File;  // the records written out, shared by copies (a parser's end_here)
   void settle() const;
   const events::IpeRecord* record(std::string_view pointer_text) const;
-  Seen written(const events::IpeRecord& r, uint64_t hash);
 
-  std::optional<std::unordered_set<uint64_t>> wanted_;
-  // The wanted records, and those read back from the file.
+  mutable const Input* log_ = nullptr;
+  // The records read back from the log.
   mutable std::unordered_map<uint64_t, events::IpeRecord> records_;
   // Every record in the order met until settled: then one per address (the
   // first), by address, and the names' hashes sorted for counting.
   mutable std::vector<Seen> seen_;
   mutable std::vector<uint64_t> name_hashes_;
   mutable bool settled_ = true;
-  std::shared_ptr<File> file_;
 };
-
-// The addresses a -hi log's censuses name, as their labels give them.
-std::unordered_set<uint64_t> census_addresses(const Input& in);
-
-// The IPE records of a whole -hi eventlog, wherever they are (GHC writes
-// them at start-up, but nothing says they precede the censuses): a walk
-// over the events that ends at once, at the header, for a log whose header
-// declares no IPE event; none (unless `whole_log`: --ipe's log may profile
-// otherwise) for a log whose heap profile is of another breakdown, whose
-// bands no record names.
-IpeNames ipe_records(const Input& in, bool whole_log = false);
 
 }  // namespace hpng

@@ -10,6 +10,9 @@
 #include "hpng/matrix/growing_profile.h"
 #include "support/eventlog_writer.h"
 #include "hpng/read/hp_reader.h"
+#include "hpng/read/read.h"
+#include "hpng/transform/band_filter.h"
+#include "hpng/transform/window.h"
 #include "support/util.h"
 #include "stream/name_table.h"
 
@@ -73,7 +76,7 @@ TEST_P(Growing, EachUpdateGivesTheOneShotMatrixOfTheCompleteSamplesSoFar) {
   std::string whole = GetParam().bytes();
   SelectOptions select;
   select.band_limit = 8;  // so that OTHER's membership changes as the profile grows
-  GrowingProfile growing(InputFormat::hp, {}, size_t{1} << 20);
+  GrowingProfile growing(growing_reader(InputFormat::hp, {}), {}, size_t{1} << 20);
   size_t compared = 0;
   for (size_t cut : cuts(whole, 11)) {
     SCOPED_TRACE("read to byte " + std::to_string(cut));
@@ -102,6 +105,58 @@ const Case kCases[] = {
 INSTANTIATE_TEST_SUITE_P(Files, Growing, testing::ValuesIn(kCases),
                          [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
+// The steps a one-shot read takes (a window, a band filter, names) are
+// taken by the growing read as the samples come, once: each update gives
+// the one-shot matrix of the samples so far read through the same steps,
+// while every sample is kept and after the store has been halved.
+struct StepCase {
+  const char* name;
+  std::function<StreamSteps()> steps;
+  size_t keep;
+};
+
+std::ostream& operator<<(std::ostream& os, const StepCase& c) { return os << c.name; }
+
+class GrowingThroughSteps : public testing::TestWithParam<StepCase> {};
+
+TEST_P(GrowingThroughSteps, EachUpdateGivesTheOneShotMatrixOfTheSameSteps) {
+  std::string whole = read_file(std::string(HPNG_TEST_CORPUS) + "/banksim/banksim.hT.hp");
+  SelectOptions select;
+  select.band_limit = 6;
+  GrowingProfile growing(growing_reader(InputFormat::hp, {}), GetParam().steps(), GetParam().keep);
+  size_t compared = 0;
+  for (size_t cut : cuts(whole, 9)) {
+    SCOPED_TRACE("read to byte " + std::to_string(cut));
+    Warnings w;
+    growing.update({"p.hp", whole.substr(0, cut)}, w);
+    Input in{"p.hp", complete_lines(whole, cut)};
+    SampleSource read = through([&](SampleSink& sink, Warnings& ww) { return read_hp(in, sink, ww); }, GetParam().steps());
+    std::optional<BandMatrix> want;
+    try {
+      want = profile_matrix(read, select, 0, w);
+    } catch (const Error&) {
+      EXPECT_EQ(growing.samples(), 0u) << "the one-shot read has nothing the growing read has";
+      continue;
+    }
+    BandMatrix got = growing.matrix(select, 0, w);
+    EXPECT_EQ(got.samples, want->samples);
+    ASSERT_EQ(got.bands.size(), want->bands.size());
+    for (size_t r = 0; r < got.bands.size(); ++r) EXPECT_EQ(got.bands[r].name, want->bands[r].name);
+    if (GetParam().keep > whole.size()) expect_same(got, *want);
+    ++compared;
+  }
+  EXPECT_GE(compared, 4u);
+}
+
+const StepCase kStepCases[] = {
+    {"Window", [] { return StreamSteps{window_step({0.1, 0.3})}; }, size_t{1} << 20},
+    {"Filter", [] { return StreamSteps{filter_step(compile_band_filter({"A|M"}, {"ARR"}, {"MUT=mutable"}))}; }, size_t{1} << 20},
+    {"WindowAndFilterHalved", [] { return StreamSteps{window_step({0.05, std::nullopt}), filter_step(compile_band_filter({}, {"^B"}, {}))}; }, 16},
+};
+
+INSTANTIATE_TEST_SUITE_P(Steps, GrowingThroughSteps, testing::ValuesIn(kStepCases),
+                         [](const testing::TestParamInfo<StepCase>& i) { return std::string(i.param.name); });
+
 // A band name with a quote and no closing one (GHC writes names as they
 // are, tab-separated: a type-level string can put a '"' in one) is a point as
 // soon as its line is complete: the watch does not wait for a closing quote
@@ -110,7 +165,7 @@ TEST(Growing, ANameWithAnUnmatchedQuoteDoesNotHoldTheReadingUp) {
   std::string header = "JOB \"q\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
   std::string first = header + "BEGIN_SAMPLE 1.0\nProxy \"key\t64\nEND_SAMPLE 1.0\n";
   std::string whole = first + "BEGIN_SAMPLE 2.0\nProxy \"key\t128\nEND_SAMPLE 2.0\n";
-  GrowingProfile growing(InputFormat::hp, {}, size_t{1} << 20);
+  GrowingProfile growing(growing_reader(InputFormat::hp, {}), {}, size_t{1} << 20);
   Warnings w;
   growing.update({"p.hp", first}, w);
   EXPECT_EQ(growing.samples(), 1u);
@@ -146,7 +201,7 @@ std::optional<BandMatrix> one_shot_log(const std::string& bytes, const LogCase& 
 
 std::optional<BandMatrix> grown(std::unique_ptr<GrowingProfile>& g, const std::string& bytes, const LogCase& c,
                                 const SelectOptions& select) {
-  if (!g) g = std::make_unique<GrowingProfile>(InputFormat::eventlog, c.opts, size_t{1} << 20);
+  if (!g) g = std::make_unique<GrowingProfile>(growing_reader(InputFormat::eventlog, c.opts), StreamSteps{}, size_t{1} << 20);
   Warnings w;
   try {
     g->update({"p.eventlog", bytes}, w);
@@ -257,7 +312,7 @@ TEST(GrowingBeyondWhatItKeeps, HoldsAtMostItsStoreAndTheFiguresOfEverySample) {
   std::string whole = long_profile(3000, noise);
   SelectOptions select;
   select.trace_percent = 0;  // every band drawn: the stacked total is every point's
-  GrowingProfile growing(InputFormat::hp, {}, 100);
+  GrowingProfile growing(growing_reader(InputFormat::hp, {}), {}, 100);
   for (size_t cut : cuts(whole, 37)) {
     SCOPED_TRACE("read to byte " + std::to_string(cut));
     Warnings w;
@@ -279,7 +334,7 @@ TEST(GrowingBeyondWhatItKeeps, HoldsAtMostItsStoreAndTheFiguresOfEverySample) {
 // although its total is neither the lowest nor the highest of its slice.
 TEST(GrowingBeyondWhatItKeeps, TheLastSampleSurvivesTheHalvingItCauses) {
   std::string whole = long_profile(17, [](int k, int) { return 100 * (1 + k % 3); }, false);  // the last: 200
-  GrowingProfile growing(InputFormat::hp, {}, 16);
+  GrowingProfile growing(growing_reader(InputFormat::hp, {}), {}, 16);
   Warnings w;
   growing.update({"p.hp", whole}, w);
   BandMatrix m = growing.matrix({}, 0, w);

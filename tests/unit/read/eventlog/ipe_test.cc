@@ -89,33 +89,57 @@ TEST(IpeNames, ATwinThatIsNotDrawnStillTellsTheNamesApart) {
 }
 
 // A -finfo-table-map build writes a record for every info table (often a
-// million); only those of the addresses a census names are kept whole.
+// million): only those a band asks for are read back from the log and held
+// whole.
 TEST(IpeNames, OnlyTheRecordsOfDrawnAddressesAreHeldWhole) {
+  EventlogWriter w;
+  std::vector<EventlogWriter::Ipe> records;
+  for (uint64_t k = 0; k < 5000; ++k) records.push_back({0x500000 + 16 * k, "go_info", "15", "", "f" + std::to_string(k), "Leak", "src/Leak.hs", "12:5-30"});
+  records.push_back({0x4a3f10, "go_info", "15", "", "go", "Leak", "src/Leak.hs", "12:5-30"});
+  std::string payloads;
+  IpeNames names;
+  for (const auto& r : records) {
+    std::string payload = EventlogWriter::u64(r.address) + EventlogWriter::str(r.table_name) + EventlogWriter::str(r.closure_type) +
+                          EventlogWriter::str(r.type) + EventlogWriter::str(r.label) + EventlogWriter::str(r.module) +
+                          EventlogWriter::str(r.src_file + ":" + r.src_span);
+    names.add(*events::ipe(payload), payloads.size(), static_cast<uint32_t>(payload.size()));
+    payloads += payload;
+  }
+  Input log{"hi.eventlog", payloads};
+  names.reading(log);
+  EXPECT_EQ(names.size(), 5001u);
+  EXPECT_EQ(names.held(), 0u);
+  EXPECT_EQ(names.name("0x4a3f10"), "go (src/Leak.hs:12:5-30)");
+  EXPECT_EQ(names.name("0x500010"), "f1 (src/Leak.hs:12:5-30)");
+  EXPECT_EQ(names.table("0x500010")->table_name, "go_info");
+  EXPECT_EQ(names.held(), 2u);
+}
+
+// A -hi profile beyond what is held for it until the log's end names it is
+// read again with the records the first read found: its bands are named
+// all the same, records after the censuses included.
+TEST(IpeNames, AProfileTooLargeToHoldIsReadAgainAndNamed) {
   EventlogWriter w;
   w.declare_standard().declare(169, -1);
   w.block(1000, 0xFFFF, [&](EventlogWriter& b) {
-    for (uint64_t k = 0; k < 5000; ++k) {
-      EventlogWriter::Ipe r = kGo;
-      r.address = 0x500000 + 16 * k, r.label = "f" + std::to_string(k);
-      b.ipe(100, r);
+    b.heap_prof_begin(2000, 8);
+    for (uint64_t k = 1; k <= 100; ++k) {
+      b.sample_begin(k * 1000000);
+      for (uint64_t band = 0; band < 100; ++band) {
+        char label[32];
+        std::snprintf(label, sizeof label, "0x%llx", static_cast<unsigned long long>(0x500000 + band * 16));
+        b.sample_string(k * 1000000, 1000 + band * k, label);
+      }
+      b.sample_end(k * 1000000 + 1);
     }
-    b.ipe(100, kSat).ipe(100, kGo).heap_prof_begin(2000, 8);
-    b.sample_begin(10000000).sample_string(10000000, 100, "0x409f78").sample_string(10000000, 5, "0x4a3f10");
-    b.sample_end(10000001);
+    b.ipe(500000000, {0x500010, "sat_info", "15", "", "kept", "Main", "Main.hs", "3:1-9"});
   });
   Input in{"hi.eventlog", w.bytes()};
-  IpeNames names = ipe_records(in);
-  EXPECT_EQ(names.size(), 5002u);
-  EXPECT_EQ(names.held(), 2u);
-  EXPECT_EQ(names.name("0x4a3f10"), "go (src/Leak.hs:12:5-30)");
-  // --ipe's log names another file's bands: its records go to a file, and
-  // one is read back when a band asks for it.
-  IpeNames all = ipe_records(in, true);
-  EXPECT_EQ(all.size(), 5002u);
-  EXPECT_EQ(all.held(), 0u);
-  EXPECT_EQ(all.name("0x500010"), "f1 (src/Leak.hs:12:5-30)");
-  EXPECT_EQ(all.table("0x500010")->table_name, "go_info");
-  EXPECT_EQ(all.held(), 1u);
+  EventlogOptions small;
+  small.hold_budget = 4096;  // the profile's record takes about 50 kB
+  FullProfile p = read_full([&](SampleSink& s, Warnings& ww) { return read_eventlog(in, small, s, ww); });
+  ASSERT_EQ(p.band_names.size(), 100u);
+  EXPECT_NE(std::find(p.band_names.begin(), p.band_names.end(), "kept (Main.hs:3:1-9)"), p.band_names.end());
 }
 
 // GHC writes a location it does not know as ":" and often no label (half
