@@ -1,17 +1,16 @@
 // hp2ps-ng's entry point: the only place that parses argv, prints
 // diagnostics and decides the exit status (0 success, 1 bad input or a
-// failed write, 2 usage error, 3 a gate passed, 4 --record's program
-// failed). Messages start with the name the program was invoked by, so
-// that installed as `hp2ps` it speaks as hp2ps does.
+// failed write, 2 usage error, 3 a limit exceeded, 4 --record's program
+// failed or cannot be recorded). Messages start with the name the program
+// was invoked by, so that installed as `hp2ps` it speaks as hp2ps does.
 #include <CLI/CLI.hpp>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
-#include <csignal>
 #include <cstdio>
 
 #include "app/cli.h"
 #include "base/text.h"
+#include "process/signals.h"
 #include "hpng/app/run.h"
 
 namespace {
@@ -47,15 +46,13 @@ int parse(int argc, char** argv, hpng::Options& opts) {
 // --watch on a terminal: one status line, rewritten in place; warnings
 // clear it first. Off a terminal, only warnings and errors. Its warnings
 // are printed as they come (it runs until stopped); a one-shot run's once
-// it is over, after its error if it failed. --record shares the terminal
-// with its program, whose half-written line the status must not overwrite:
-// its line is the terminal's last, kept out of the scrolling region.
+// it is over, after its error if it failed. (--record's live line is its
+// own: process/status_bar.h.)
 class Terminal {
  public:
-  Terminal(bool watch, bool record) : watch_(watch), record_(record), tty_(::isatty(STDERR_FILENO)) {}
+  explicit Terminal(bool watch) : watch_(watch), tty_(::isatty(STDERR_FILENO)) {}
   ~Terminal() {
-    if (shown_ && !record_) std::fputc('\n', stderr);
-    if (rows_) std::fprintf(stderr, "\0337\033[r\033[%d;1H\033[2K\0338", rows_);
+    if (shown_) std::fputc('\n', stderr);
   }
   void listen(hpng::Warnings& warnings) {
     if (watch_) warnings.on_add = [this](const hpng::Diagnostic& d) { clear(), print("warning", hpng::describe(d)); };
@@ -63,7 +60,6 @@ class Terminal {
   hpng::StatusLine status() {
     return [this](const std::string& line) {
       if (!tty_) return;
-      if (record_) return last_line(hpng::terminal_safe(line));
       clear();
       std::fprintf(stderr, "%s", hpng::terminal_safe(line).c_str());
       shown_ = true;
@@ -79,39 +75,21 @@ class Terminal {
   }
 
  private:
-  // One write: the line on the last row, the cursor put back where the
-  // program left it. The region is set again when the terminal's size changes.
-  void last_line(const std::string& line) {
-    struct winsize ws = {};
-    if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_row < 3 || ws.ws_col < 10) return;
-    std::string out;
-    if (ws.ws_row != rows_) {
-      if (!rows_) out += "\n\033[A";  // a free row below the cursor before the region takes it
-      out += "\0337\033[1;" + std::to_string(ws.ws_row - 1) + "r\0338";
-      rows_ = ws.ws_row;
-    }
-    out += "\0337\033[" + std::to_string(rows_) + ";1H\033[2K" + line.substr(0, ws.ws_col - 1) + "\0338";
-    std::fwrite(out.data(), 1, out.size(), stderr);
-  }
-
-  bool watch_, record_, tty_, shown_ = false;
-  int rows_ = 0;  // the terminal's rows when the region was set; 0: not set
+  bool watch_, tty_, shown_ = false;
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc > 0 && *argv[0]) program = std::string(argv[0]).substr(std::string(argv[0]).rfind('/') + 1);
-  // A file-size limit (ulimit -f) must make a write fail with an error we
-  // report, not kill the process halfway through.
-  std::signal(SIGXFSZ, SIG_IGN);
   hpng::Options opts;
   if (int status = parse(argc, argv, opts)) return status < 0 ? 0 : status;
+  hpng::own_signals();  // before any input is copied or output written
   if (!opts.output.files.input && !opts.record && ::isatty(STDIN_FILENO)) {
     std::fprintf(stderr, "%s: reading a heap profile from standard input (see --help)\n", program.c_str());
   }
   hpng::Warnings warnings;
-  Terminal terminal(opts.watch.has_value(), opts.record.has_value());
+  Terminal terminal(opts.watch.has_value());
   terminal.listen(warnings);
   int status = 0;
   try {

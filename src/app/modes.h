@@ -6,6 +6,9 @@
 #include "app/gates.h"
 #include "app/pipeline.h"
 #include "hpng/app/job.h"
+#include "hpng/matrix/growing_profile.h"
+#include "process/program.h"
+#include "process/signals.h"
 
 namespace hpng {
 
@@ -18,18 +21,39 @@ void run_diff(const Job& job, Warnings& warnings);
 // process ended, or SIGINT/SIGTERM. A profile not yet drawable is waited
 // for; usage and output errors are thrown.
 void run_watch(const Job& job, Warnings& warnings, const StatusLine& status);
-void run_record(const Job& job, Warnings& warnings, const StatusLine& status);
+void run_record(const Job& job, Warnings& warnings);
+// --record with the process and the clock it is given (a test's fakes).
+void record_program(const Job& job, Launcher& launcher, Clock& clock, Warnings& warnings);
 
-// What --record changes in a watch (each unset: --watch's way).
-struct WatchHooks {
-  std::function<bool()> source_ended;                     // in place of --watch-pid's process
-  std::function<void(int signal, bool from_terminal)> on_stop;  // set: a stop signal is passed on, not obeyed
-  std::function<std::string(const Drawn&)> status;        // the status line
-  std::function<void(const Input&)> keep;                 // a FIFO's bytes, once the watch ends
-  bool earlier_file = false;  // the file there now is an earlier run's: not drawn, its replacement no restart
+// What a watch follows a profile for: the profile's writer (a process
+// --watch-pid names, --record's program). The watch asks it whether the
+// writer has ended, hands it each stop, and tells it what each render drew.
+class Followed {
+ public:
+  virtual ~Followed() = default;
+  // The writer has ended: one more look at the profile, then the watch ends.
+  virtual bool ended() = 0;
+  // A stop: true when the watch ends now (--watch); false when the writer
+  // takes it (--record passes it to its program and follows it to its end).
+  virtual bool stop(const StopRequest& request) = 0;
+  // The bytes a FIFO gave, once the watch ends, however it ends.
+  virtual void keep(const Input& bytes) { (void)bytes; }
+  // The file there now is an earlier run's: not drawn, its replacement no
+  // restart.
+  virtual bool earlier_file() const { return false; }
+  // Each render: the profile as read (before it is drawn; `latest` the
+  // last sample read, a closing one left out), then what was drawn and how
+  // long drawing took.
+  virtual void read(const BandMatrix& m, const GrowingProfile::Latest& latest) {
+    (void)m, (void)latest;
+  }
+  virtual void drawn(const Drawn& d, double seconds) = 0;
 };
 
-// --watch with hooks. Returns, or throws, as run_watch does.
-void follow_profile(const Job& job, Warnings& warnings, const StatusLine& status, const WatchHooks& hooks);
+// Follows the profile at `path` (a file, or a FIFO) as `job` asks, until
+// the RTS finishes it, its writer ends, or a stop the writer does not take.
+// A profile not drawable yet is waited for; usage and output errors are
+// thrown.
+void follow_profile(const Job& job, const std::string& path, Followed& writer, Warnings& warnings);
 
 }  // namespace hpng

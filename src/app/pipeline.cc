@@ -210,29 +210,17 @@ Finished one_chart(const BandMatrix& m, const std::vector<double>& shades, const
   return f;
 }
 
-// The heap now, and which band grew most over the last quarter of the
-// time drawn: what a status line says of a profile as it grows.
-void growth_now(const BandMatrix& m, Drawn& d) {
-  d.peak = m.peak.total;
-  if (m.spilled || m.times.empty()) return;
-  double from = m.times.back() - (m.times.back() - m.times.front()) / 4, most = 0;
-  size_t k = std::lower_bound(m.times.begin(), m.times.end(), from) - m.times.begin();
-  for (const Band& b : m.bands) {
-    d.now += b.values.back();
-    if (b.values.back() - b.values[k] > most) most = b.values.back() - b.values[k], d.growing = b.name;
-  }
-}
-
 }  // namespace
 
 Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warnings& warnings) {
   Drawn drawn;
-  growth_now(m, drawn);
   std::vector<double> shades = band_shades(m, plan);
   apply_scales(m, job.matrix, warnings);
   // The bands' figures and the scales drawn, whatever is drawn over them.
   std::string aux = write_aux(m, shades);
-  finish_matrix(m, job.matrix, plan.chart, warnings);
+  MatrixPlan finish = job.matrix;
+  finish.percent = finish.percent && plan.files.format != OutputFormat::text;  // --record's report, beside its page
+  finish_matrix(m, finish, plan.chart, warnings);
   write_output(plan.files.output, emit(one_chart(m, shades, job, plan), plan, job, warnings));
   if (!plan.files.write_aux.empty()) write_aux_file(plan.files, aux, warnings);
   write_records_file(plan.files, {&m}, {shown_name(job.inputs[0])});

@@ -88,8 +88,6 @@ struct Drawn {
   double total = 0;         // the title's figure
   std::string units;        // the title's units, "bytes x seconds"
   bool finished = false;    // the RTS finished the profile (ProfileInfo::finished)
-  double now = 0, peak = 0;  // the last sample's total, and the highest (--record's status line)
-  std::string growing;       // the band that grew most over the last quarter of the time, if any did
 };
 
 // One profile's matrix to its output: shades, scales, the .aux (which

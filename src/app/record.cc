@@ -1,250 +1,330 @@
-// Mode --record: runs a GHC program with heap profiling asked for in
-// GHCRTS, follows its profile as --watch follows one (an eventlog sent to a
-// FIFO; a GHC before 9.4 linked without -eventlog writes only its .hp, which
-// is followed instead), and once it has ended draws what it wrote: the
-// outputs, the profile kept beside them, the text report on standard
-// output, then the gates. Stop signals are passed on to the program (a
-// terminal's ^C reaches it already) and what it wrote is drawn.
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <chrono>
-#include <cstdlib>
+// Mode --record, top to bottom: the RTS asked whether it takes the options
+// (refused before anything runs, in the user's terms); the program started
+// in a process group of its own, its eventlog sent to a FIFO in a private
+// folder (a GHC before 9.4 linked without -eventlog writes only its .hp,
+// which is followed instead); the profile followed as --watch follows one,
+// a live line on the terminal's last row; stops passed to the program by
+// the stop policy; once it has ended, the profile kept, read once and
+// written to every output, the text report printed, the gates judged.
+#include <csignal>
 
 #include "app/modes.h"
-#include "process/program.h"
-#include "process/watch_files.h"
 #include "base/text.h"
 #include "hpng/output/output_file.h"
+#include "process/private_folder.h"
+#include "process/program.h"
+#include "process/rts_request.h"
+#include "process/status_bar.h"
+#include "process/watch_files.h"
+#include "stream/stream_cache.h"
 
 namespace hpng {
 
 namespace {
 
-std::string base_name(const std::string& path) { return path.substr(path.rfind('/') + 1); }
+// The stop policy: what each stop asks of the program, and how long it is
+// given before the next step follows unasked. SIGINT first: a GHC program
+// ends on it as on ^C, writing out the eventlog its RTS holds (SIGTERM
+// loses it).
+struct StopStep {
+  int signal;
+  double grace;  // seconds
+};
+constexpr StopStep kStopPolicy[] = {{SIGINT, 10}, {SIGTERM, 5}, {SIGKILL, 0}};
+constexpr size_t kSteps = std::size(kStopPolicy);
+// Stops this close together are one (timeout signals hp2ps-ng, then its
+// whole group, hp2ps-ng again).
+constexpr double kSameStop = 1;
 
-// A private folder for the FIFO, removed with what is in it.
-class FifoFolder {
+// The program as the watch follows it: its end, its stops, the live line.
+class RecordedProgram final : public Followed {
  public:
-  FifoFolder() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/hp2ps-ng-record.XXXXXX";
-    // The RTS reads GHCRTS split at spaces: a folder with one cannot be named there.
-    if (pattern.find_first_of(" \t\n") != std::string::npos) pattern = "/tmp/hp2ps-ng-record.XXXXXX";
-    if (!::mkdtemp(pattern.data())) throw file_error(Code::cannot_write, pattern, "cannot make a folder for the program's eventlog");
-    dir_ = pattern;
+  RecordedProgram(const Job& job, Program& program, Clock& clock, Warnings& warnings)
+      : job_(job), r_(*job.record), program_(program), clock_(clock), warnings_(warnings), start_(clock.now()) {}
+  bool ended() override {
+    escalate();
+    if (!census_) bar_.show(r_.name + "  " + printed("%.1f", clock_.now() - start_) + " s  " + waiting_for());
+    return program_.ended();
   }
-  ~FifoFolder() {
-    ::unlink(fifo_.c_str());
-    ::unlink(hp_.c_str());
-    ::rmdir(dir_.c_str());
+  bool stop(const StopRequest& request) override {
+    if (!request.from_terminal || next_step_ > 0) step(false);
+    return false;
   }
-  // Where the RTS's own .hp goes (-po), so that it does not replace a file
-  // of the user's: removed with the folder.
-  std::string stem(const std::string& name) {
-    hp_ = dir_ + "/" + name + ".hp";
-    return dir_ + "/" + name;
-  }
-  const std::string& fifo(const std::string& name) {
-    fifo_ = dir_ + "/" + name;
-    if (::mkfifo(fifo_.c_str(), 0600) != 0) throw file_error(Code::cannot_write, fifo_, "cannot make the FIFO for the program's eventlog");
-    return fifo_;
-  }
+  void keep(const Input& bytes) override;
+  bool earlier_file() const override { return !r_.eventlog; }
+  void read(const BandMatrix& m, const GrowingProfile::Latest& latest) override;
+  void drawn(const Drawn&, double) override { bar_.show(line_); }
+  // After the watch: the program's end, stops still passed on.
+  const ProgramEnd& wait();
+  double seconds() const { return clock_.now() - start_; }
+  bool census() const { return census_; }
+  void close_bar() { bar_.close(); }
 
  private:
-  std::string dir_, fifo_, hp_;
+  std::string waiting_for() const {
+    return r_.eventlog && !r_.flush_interval ? "waiting for the RTS's first block of its eventlog (GHC 9.0 writes it in blocks)"
+                                            : "waiting for the first census";
+  }
+  void step(bool unasked);
+  void escalate() {
+    if (next_step_ > 0 && next_step_ < kSteps && clock_.now() - stepped_at_ >= kStopPolicy[next_step_ - 1].grace) step(true);
+  }
+
+  const Job& job_;
+  const RecordPlan& r_;
+  Program& program_;
+  Clock& clock_;
+  Warnings& warnings_;
+  StatusBar bar_;
+  double start_, stepped_at_ = 0;
+  size_t next_step_ = 0;
+  bool census_ = false;
+  std::string line_;
 };
 
-// The RTS options: the breakdown, the census interval, and the eventlog
-// (GC and user events: heap sizes and markers, without the scheduler's
-// flood) into the FIFO, flushed each second where the RTS can.
-std::string rts_options(const RecordPlan& r, const std::string& fifo, const std::string& stem) {
-  std::string o = std::string("-h") + r.asked.breakdown + " -i" + printed("%g", r.asked.every);
-  if (!r.eventlog) return o;
-  o += " -l-agu -ol" + fifo;
-  if (r.profile_prefix) o += " -po" + stem;
-  return r.flush_interval ? o + " --eventlog-flush-interval=1" : o;
+// The next step of the stop policy, said; a stop right after the last is
+// the same stop.
+void RecordedProgram::step(bool unasked) {
+  if (next_step_ >= kSteps || program_.ended()) return;
+  if (!unasked && next_step_ > 0 && clock_.now() - stepped_at_ < kSameStop) return;
+  const StopStep& s = kStopPolicy[next_step_];
+  if (next_step_ > 0) {
+    const StopStep& last = kStopPolicy[next_step_ - 1];
+    std::string why = unasked ? "it did not end " + printed("%g", last.grace) + " s after " + signal_name(last.signal)
+                              : "asked again";
+    warnings_.add({Code::stop_escalated, r_.asked.argv[0], {}, 0, 0, "", "sending it " + signal_name(s.signal) + ": " + why});
+  }
+  program_.signal(s.signal);
+  stepped_at_ = clock_.now();
+  ++next_step_;
 }
 
-// The status line: "leaky  3.2 s  150 censuses  heap 12.3 MB (peak 14.0 MB)  growing: ARR_WORDS".
-std::string status_line(const std::string& name, const Drawn& d, double seconds, const std::string& unit) {
-  std::string line = name + "  " + printed("%.1f", seconds) + " s  " + group_digits(static_cast<double>(d.samples)) +
-                     " censuses  heap " + si_amount(d.now, unit) + " (peak " + si_amount(d.peak, unit) + ")";
-  return d.growing.empty() ? line : line + "  growing: " + d.growing;
+const ProgramEnd& RecordedProgram::wait() {
+  while (!ended()) {
+    if (std::optional<StopRequest> r = take_stop_request()) stop(*r);
+    clock_.pause(0.05);
+  }
+  return program_.end();
 }
 
-// The FIFO's bytes, kept where the RTS would have written them.
-void keep_bytes(const Input& in, const std::string& path) {
-  if (in.size() == 0) return;  // nothing recorded: an earlier run's file stays
-  write_output(path, [&in](const Put& put) {
-    read_windows(in, [&put](std::string_view bytes, size_t base, bool) {
-      put(bytes);
-      return base + bytes.size();
+// The FIFO's bytes, kept where the RTS would have written them. A write
+// that fails loses the recording: an error, never a fragment judged.
+void RecordedProgram::keep(const Input& bytes) {
+  if (bytes.size() == 0) return;  // nothing recorded: an earlier run's file stays
+  try {
+    write_output(job_.inputs[0].path, [&bytes](const Put& put) {
+      read_windows(bytes, [&put](std::string_view b, size_t base, bool) {
+        put(b);
+        return base + b.size();
+      });
     });
-  });
+  } catch (const Error& e) {
+    throw file_error(Code::cannot_write, job_.inputs[0].path,
+                     "cannot keep the program's eventlog (" + si_amount(static_cast<double>(bytes.size()), "bytes") +
+                         " recorded): " + e.diagnostic().message + "; the recording is lost");
+  }
 }
 
-// A GHC program ends on SIGINT as on ^C, writing out the eventlog the RTS
-// holds; on SIGTERM it dies at once, and what the RTS held is lost. So the
-// first stop of either kind is passed on as SIGINT (a terminal's ^C reached
-// it already), a later one as SIGTERM.
-struct StopRelay {
-  Program& program;
-  int stops = 0;
-  void operator()(int, bool from_terminal) {
-    if (++stops == 1 && from_terminal) return;
-    program.signal(stops == 1 ? SIGINT : SIGTERM);
+// "leaky  3.2 s  150 censuses  heap 12.3 MB (peak 14.0 MB)  growing:
+// ARR_WORDS": the last census read (not a closing sample), and the band
+// that grew most over the last quarter of the time up to it.
+void RecordedProgram::read(const BandMatrix& m, const GrowingProfile::Latest& latest) {
+  census_ = latest.samples > 1;  // the first is the RTS's empty one at 0
+  std::string unit = m.info.header.value_unit;
+  line_ = r_.name + "  " + printed("%.1f", seconds()) + " s  " +
+          group_digits(static_cast<double>(latest.samples > 0 ? latest.samples - 1 : 0)) + " censuses  heap " +
+          si_amount(latest.total, unit) + " (peak " + si_amount(latest.peak, unit) + ")";
+  if (m.spilled || m.times.empty()) return;
+  size_t last = std::upper_bound(m.times.begin(), m.times.end(), latest.time) - m.times.begin();
+  if (last == 0) return;
+  double from = m.times[last - 1] - (m.times[last - 1] - m.times.front()) / 4, most = 0;
+  size_t k = std::lower_bound(m.times.begin(), m.times.end(), from) - m.times.begin();
+  std::string growing;
+  for (const Band& b : m.bands) {
+    if (b.values[last - 1] - b.values[k] > most) most = b.values[last - 1] - b.values[k], growing = b.name;
   }
+  if (!growing.empty()) line_ += "  growing: " + growing;
+}
+
+// What the RTS's refusal asks of the user, in one sentence.
+Error refused(const RecordPlan& r, const std::string& complaint) {
+  std::string said = "its RTS refused the options --record gives it (\"" + excerpt(complaint, 200) + "\")";
+  if (complaint.find("Most RTS options are disabled") != std::string::npos) {
+    said = "was linked without -rtsopts, which --record needs to ask for a heap profile: rebuild it with ghc "
+           "-rtsopts (cabal: ghc-options: -rtsopts)";
+  } else if (complaint.find("requires the program to be built with -prof") != std::string::npos) {
+    said = "cannot give --breakdown " + std::string(1, r.asked.breakdown) + " (its RTS says \"" + excerpt(complaint, 200) +
+           "\"): rebuild it with ghc -prof -fprof-auto -rtsopts, or record it with --breakdown T, which needs no "
+           "profiled build";
+  } else if (complaint.find("unknown RTS option") != std::string::npos && r.asked.breakdown == 'e') {
+    said = "cannot give --breakdown e: eras (-he) came with GHC 9.10 (its RTS says \"" + excerpt(complaint, 200) + "\")";
+  }
+  return file_error(Code::cannot_record, r.asked.argv[0], said);
+}
+
+// The program left no profile: why, in the user's terms.
+Error nothing_recorded(const RecordPlan& r, const ProgramEnd& end, const std::string& keep) {
+  const std::string& name = r.asked.argv[0];
+  if (!end.started) return file_error(Code::program_failed, name, describe_end(end));
+  if (end.failed()) return file_error(Code::program_failed, name, describe_end(end) + " before writing a heap profile");
+  return file_error(Code::no_samples, keep,
+                    "the program ended without writing a heap profile: is " + name + " a GHC program, or a script that "
+                    "runs one without passing on its arguments?");
+}
+
+// Few censuses for the time the program ran: it waited (for input, a
+// timer, the network), and a program linked without -threaded is censused
+// only while it computes.
+std::string waiting_note(const RecordPlan& r, double seconds, size_t censuses) {
+  double expected = seconds / r.asked.every;
+  if (seconds < 1 || static_cast<double>(censuses) >= expected / 4) return "";
+  return r.name + " ran " + printed("%.1f", seconds) + " s but was censused " + std::to_string(censuses) + " times (" +
+         printed("%.0f", expected) + " at -i" + printed("%g", r.asked.every) + "): it waited, and a GHC program linked "
+         "without -threaded is censused only while it computes; link it with -threaded to profile the waits too "
+         "(a census then comes on time, whatever the program does)";
+}
+
+std::string summary(const Job& job, const ProgramEnd& end, double seconds, const std::vector<std::string>& moved) {
+  const RecordPlan& r = *job.record;
+  std::string line = r.name + " " + describe_end(end) + " after " + printed("%.1f", seconds) + " s; wrote " +
+                     job.output->files.output + ", kept its profile as " + job.inputs[0].path;
+  for (const std::string& m : moved) line += ", its " + m.substr(m.rfind('.') + 1) + " as " + m;
+  return r.eventlog ? line : line + " (its RTS writes no eventlog, a GHC before 9.4 linked without -eventlog: its .hp was followed)";
+}
+
+// The baseline's peak, which --max-growth compares this run's with.
+Judged baseline(const Job& job, Warnings& warnings) {
+  const OutputPlan& plan = *job.output;
+  const ProfileInput& base = *job.record->baseline;
+  BandMatrix m = chart_matrix(profile_stream(base, job.read), selection(job, plan), plan, warnings);
+  if (m.samples <= 2) {
+    throw file_error(Code::no_samples, shown_name(base), "the baseline holds no census (an empty recording): there is "
+                                                         "nothing to compare --max-growth with");
+  }
+  return judged(shown_name(base), m);
+}
+
+// --max-peak against this run; --max-growth against the baseline's peak.
+// Every limit exceeded is said; a failed program's are warnings (its
+// failure is the run's status).
+void judge(const Job& job, const Judged& run, const ProgramEnd& end, Warnings& warnings) {
+  std::string over;
+  auto check = [&](const Gates& g, const std::vector<Judged>& runs, bool before_after) {
+    try {
+      check_gates(g, runs, before_after);
+    } catch (const Error& e) {
+      over += (over.empty() ? "" : "; ") + e.diagnostic().message;
+    }
+  };
+  check({job.gates.max_peak, std::nullopt}, {run}, false);
+  if (job.record->baseline && job.gates.max_growth) check({std::nullopt, job.gates.max_growth}, {baseline(job, warnings), run}, true);
+  if (over.empty()) return;
+  if (!end.failed()) throw usage_error(Code::over_limit, over);
+  warnings.add({Code::over_limit, "", {}, 0, 0, "", over});
+}
+
+// The recorder: one run of the program, read top to bottom in record().
+class Recorder {
+ public:
+  Recorder(const Job& job, Launcher& launcher, Clock& clock, Warnings& warnings)
+      : job_(job), r_(*job.record), launcher_(launcher), clock_(clock), warnings_(warnings) {}
+  void record();
+
+ private:
+  std::vector<std::string> options();
+  void follow(RecordedProgram& followed);
+  Judged draw_kept(const ProgramEnd& end, double seconds, const std::string& summary_line);
+
+  const Job& job_;
+  const RecordPlan& r_;
+  Launcher& launcher_;
+  Clock& clock_;
+  Warnings& warnings_;
+  PrivateFolder folder_;
 };
 
-// Waits for the program, passing stops on (the watch may end before it
-// does: a program that closed its eventlog and still runs).
-const ProgramEnd& wait_for(Program& program, StopRelay& relay) {
-  while (!program.ended()) {
-    if (std::optional<StopRequest> r = take_stop_request()) relay(r->signal, r->from_terminal);
-    pause_for(0.05);
-  }
-  return program.wait();
+std::vector<std::string> Recorder::options() {
+  RtsRequest rts{r_.asked.breakdown, r_.asked.every, "", "", r_.flush_interval};
+  if (r_.eventlog) rts.eventlog = folder_.fifo();
+  if (r_.eventlog && r_.profile_prefix) rts.prefix = folder_.stem();
+  return rts_options(rts);
 }
 
-// Follows the program's profile while it runs. What the watch meets on the
-// way (a profile not drawable yet, a program that wrote nothing) is judged
-// once the program has ended, from what it left; only the command line's
-// and the outputs' errors end the run here.
-void follow(const Job& job, Program& program, StopRelay& relay, const std::string& followed, const StatusLine& status,
-            Warnings& warnings) {
-  Job watch = job;
-  watch.inputs[0].path = followed;
-  auto start = std::chrono::steady_clock::now();
-  std::string name = base_name(job.record->asked.argv[0]);
-  WatchHooks hooks;
-  hooks.source_ended = [&] { return program.ended(); };
-  hooks.on_stop = [&relay](int signal, bool from_terminal) { relay(signal, from_terminal); };
-  hooks.status = [&](const Drawn& d) {
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return status_line(name, d, seconds, d.units.substr(0, d.units.find(" x ")));
-  };
-  if (job.record->eventlog) hooks.keep = [&](const Input& in) { keep_bytes(in, job.inputs[0].path); };
-  hooks.earlier_file = !job.record->eventlog;
+void Recorder::record() {
+  StopsAreRequests requests;  // from now until the end: a stop is never lost
+  std::vector<std::string> opts = options();
+  if (r_.ghc) {
+    std::string complaint = rts_refusal(launcher_, clock_, r_.program, opts);
+    if (!complaint.empty()) throw refused(r_, complaint);
+  }
+  FileState before = file_state(job_.inputs[0].path);  // an earlier run's is never drawn as this one's
+  std::unique_ptr<Program> program =
+      launcher_.start(with_rts_options(r_.asked.argv, opts, r_.ghc, own_environment(), foreground_terminal()));
+  RecordedProgram followed(job_, *program, clock_, warnings_);
+  if (!program->ended()) follow(followed);
+  const ProgramEnd& end = followed.wait();
+  followed.close_bar();
+  std::vector<std::string> moved = folder_.move_out("./" + r_.name);
+  FileState after = file_state(job_.inputs[0].path);
+  if (!after.exists || after == before || after.size == 0) throw nothing_recorded(r_, end, job_.inputs[0].path);
+  Judged run = draw_kept(end, followed.seconds(), summary(job_, end, followed.seconds(), moved));
+  judge(job_, run, end, warnings_);
+  if (end.failed()) throw file_error(Code::program_failed, r_.asked.argv[0], describe_end(end) + "; what it wrote is drawn");
+}
+
+// What the watch meets on the way (a profile not drawable yet, a program
+// that wrote nothing) is judged once the program has ended, from what it
+// left; the command line's and the outputs' errors, and a recording lost
+// (its copy or the kept file could not be written), end the run here.
+void Recorder::follow(RecordedProgram& followed) {
   Warnings quiet;  // what still holds is said again when what the program left is drawn
   try {
-    follow_profile(watch, quiet, status, hooks);
+    follow_profile(job_, r_.eventlog ? folder_.fifo() : job_.inputs[0].path, followed, quiet);
   } catch (const Error& e) {
-    if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output) throw;
+    if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output || e.code() == Code::cannot_read) throw;
     // Past --max-input the FIFO is closed: the program writes no more of its
     // eventlog (it may end on that), and what came before is drawn.
     if (e.code() == Code::too_large) {
       Diagnostic d = e.diagnostic();
       d.message += "; the program's eventlog was no longer read, what came before is drawn";
-      warnings.add(d);
+      warnings_.add(d);
     }
   }
 }
 
-// The program left no profile: why, in the user's terms.
-Error nothing_recorded(const RecordPlan& r, const ProgramEnd& end, const std::string& keep) {
-  std::string name = r.asked.argv[0];
-  if (!end.started) return file_error(Code::program_failed, name, describe_end(end));
-  if (end.exit_code == 1) {
-    return file_error(Code::program_failed, name,
-                      "exited with status 1 without writing a heap profile: if it said \"Most RTS options are disabled\", "
-                      "it was linked without -rtsopts, which --record needs to ask for a profile; rebuild it with "
-                      "ghc -rtsopts (cabal: ghc-options: -rtsopts). If it said that -l requires -eventlog (a GHC "
-                      "before 9.4), record the program's binary itself, not a script that runs it, or link it with "
-                      "-eventlog");
-  }
-  if (end.failed()) return file_error(Code::program_failed, name, describe_end(end) + " before writing a heap profile");
-  return file_error(Code::no_samples, keep, "the program ended without writing a heap profile: is " + name +
-                                                " a GHC program? (it was given GHCRTS=\"" + rts_options(r, "FIFO", "STEM") + "\")");
-}
-
-// --max-peak against this run; --max-growth against the baseline's peak.
-// Every limit passed is said; a failed program's are warnings (its failure
-// is the run's status).
-void judge(const Job& job, const Judged& run, const ProgramEnd& end, Warnings& warnings) {
-  std::vector<std::string> passed;
-  auto check = [&](const Gates& g, const std::vector<Judged>& runs, bool before_after) {
-    try {
-      check_gates(g, runs, before_after);
-    } catch (const Error& e) {
-      passed.push_back(e.diagnostic().message);
-    }
-  };
-  check({job.gates.max_peak, std::nullopt}, {run}, false);
-  if (job.record->baseline && job.gates.max_growth) {
-    Job base = job;
-    base.mode = Mode::one_profile;
-    base.inputs = {*job.record->baseline};
-    const OutputPlan& plan = *job.output;
-    BandMatrix m = chart_matrix(profile_stream(base.inputs[0], job.read), selection(base, plan), plan, warnings);
-    check({std::nullopt, job.gates.max_growth}, {judged(shown_name(base.inputs[0]), m), run}, true);
-  }
-  std::string all;
-  for (const std::string& p : passed) all += (all.empty() ? "" : "; ") + p;
-  if (all.empty()) return;
-  if (!end.failed()) throw usage_error(Code::over_limit, all);
-  warnings.add({Code::over_limit, "", {}, 0, 0, "", all});
-}
-
-// The report of what was kept, on standard output, after a line that says
-// how the program ended and what was written.
-void report(const Job& drawn, const std::string& summary, Warnings& warnings) {
-  write_output("-", summary + "\n");
-  Job text = drawn;
-  text.asked.files.output = "-";
-  text.asked.files.format = OutputFormat::text;
-  text.output = plan_output(text, drawn.inputs[0].format, warnings);
-  draw_one_profile(text, warnings);
-}
-
-// What the program left, drawn; when it failed and left no sample, its
-// failure is the error, the reader's words its detail.
-Judged draw_kept(const Job& drawn, const ProgramEnd& end, Warnings& warnings) {
+// The kept profile, read once, to every output (the report on standard
+// output after the summary); when the program failed and left no sample,
+// its failure is the error, the reader's words its detail.
+Judged Recorder::draw_kept(const ProgramEnd& end, double seconds, const std::string& summary_line) {
+  const std::string& keep = job_.inputs[0].path;
+  ProfileInput in{keep, job_.inputs[0].format, load_input(keep)};
+  SampleSource source = cached(profile_stream(in, job_.read));
+  std::optional<Judged> run;
   try {
-    return draw_one_profile(drawn, warnings);
+    for (const OutputPlan* plan : {&*job_.output, &r_.report}) {
+      BandMatrix m = chart_matrix(source, selection(job_, *plan), *plan, warnings_);
+      if (!run) run = judged(shown_name(in), m);
+      if (plan == &r_.report) {
+        std::string note = waiting_note(r_, seconds, m.samples > 2 ? m.samples - 2 : 0);
+        if (!note.empty()) warnings_.add({Code::few_censuses, keep, {}, 0, 0, "", note});
+        write_output("-", summary_line + (note.empty() ? "" : "\n" + note) + "\n");
+      }
+      draw_profile(std::move(m), job_, *plan, warnings_);
+    }
   } catch (const Error& e) {
     if (!end.failed() || e.kind() != ErrorKind::input) throw;
-    throw file_error(Code::program_failed, drawn.record->asked.argv[0],
+    throw file_error(Code::program_failed, r_.asked.argv[0],
                      describe_end(end) + " before its profile could be drawn (" + e.what() + ")");
   }
-}
-
-std::string summary(const Job& job, const ProgramEnd& end, double seconds) {
-  std::string out = job.output->files.output;
-  std::string line = base_name(job.record->asked.argv[0]) + " " + describe_end(end) + " after " +
-                     printed("%.1f", seconds) + " s; wrote " + out + ", kept its profile as " + job.inputs[0].path;
-  return job.record->eventlog ? line : line + " (its RTS writes no eventlog, a GHC before 9.4 linked without -eventlog: its .hp was followed)";
+  return *run;
 }
 
 }  // namespace
 
-void run_record(const Job& job, Warnings& warnings, const StatusLine& status) {
-  const RecordPlan& r = *job.record;
-  const std::string& keep = job.inputs[0].path;
-  std::optional<FifoFolder> folder;
-  std::string followed = keep, stem;
-  // Names of our own: the RTS reads GHCRTS split at spaces, and a program's
-  // name may hold one.
-  if (r.eventlog) folder.emplace(), followed = folder->fifo("eventlog"), stem = folder->stem("profile");
-  FileState before = file_state(keep);
-  StopSignals signals;  // until the program has ended, a stop is passed on to it
-  auto start = std::chrono::steady_clock::now();
-  Program program(r.asked.argv, rts_options(r, followed, stem));
-  StopRelay relay{program};
-  if (!program.ended()) follow(job, program, relay, followed, status, warnings);  // a failed watch closed the FIFO
-  const ProgramEnd& end = wait_for(program, relay);
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  FileState after = file_state(keep);
-  if (!after.exists || after == before || after.size == 0) throw nothing_recorded(r, end, keep);
-  Job drawn = job;
-  drawn.mode = Mode::one_profile;
-  drawn.inputs[0].input = load_input(keep);
-  Judged run = draw_kept(drawn, end, warnings);
-  report(drawn, summary(job, end, seconds), warnings);
-  judge(job, run, end, warnings);
-  if (end.failed()) {
-    throw file_error(Code::program_failed, r.asked.argv[0], describe_end(end) + "; what it wrote is drawn");
-  }
+void record_program(const Job& job, Launcher& launcher, Clock& clock, Warnings& warnings) {
+  Recorder(job, launcher, clock, warnings).record();
 }
+
+void run_record(const Job& job, Warnings& warnings) { record_program(job, system_launcher(), system_clock(), warnings); }
 
 }  // namespace hpng

@@ -7,6 +7,7 @@
 
 #include "process/program.h"
 #include "hpng/layout/columns.h"
+#include "hpng/output/output_file.h"
 
 namespace hpng {
 
@@ -181,26 +182,36 @@ Palette palette_of(const OutputRequest& o, OutputFormat f) {
 }
 
 // --record: the program's profile is kept in the current folder as the RTS
-// names it (PROG.eventlog, PROG.hp) and followed as it is written; the
-// outputs default to PROG.html. The baseline is an input like any other,
-// and is not where this run keeps its profile.
+// names it (PROG.eventlog, PROG.hp) and drawn once the program has ended;
+// the outputs default to PROG.html (PROG.svg with --format svg, ...), the
+// title to the program and its arguments. The baseline is an input like
+// any other, and is not where this run keeps its profile.
 void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
-  RecordPlan r{*o.record, find_program(o.record->argv[0]).value_or(""), true, true, true, {}};
+  const RecordRequest& asked = *o.record;
+  RecordPlan r;
+  r.asked = asked;
+  r.program = find_program(asked.argv[0]).value_or("");
+  r.name = asked.argv[0].substr(asked.argv[0].rfind('/') + 1);
   if (!r.program.empty()) {
     RtsAbilities a = rts_abilities(r.program);
-    r.eventlog = a.eventlog, r.flush_interval = a.flush_interval, r.profile_prefix = a.profile_prefix;
+    r.ghc = a.ghc, r.eventlog = a.eventlog, r.flush_interval = a.flush_interval, r.profile_prefix = a.profile_prefix;
   }
-  std::string base = o.record->argv[0].substr(o.record->argv[0].rfind('/') + 1);
-  std::string keep = base + (r.eventlog ? ".eventlog" : ".hp");
+  std::string keep = r.name + (r.eventlog ? ".eventlog" : ".hp");
   job.inputs.push_back({keep, r.eventlog ? InputFormat::eventlog : InputFormat::hp, {}});
-  if (job.asked.files.output.empty() && !job.asked.files.format) job.asked.files.output = base + ".html";
-  if (o.record->baseline) {
-    r.baseline = open_input(*o.record->baseline, o, false, budget);
+  FileOptions& files = job.asked.files;
+  if (files.output.empty()) files.output = r.name + "." + format_extension(files.format.value_or(OutputFormat::html));
+  if (!job.asked.title) {
+    std::string title;
+    for (const std::string& a : asked.argv) title += (title.empty() ? "" : " ") + a;
+    job.asked.title = title == asked.argv[0] ? r.name : r.name + title.substr(asked.argv[0].size());
+  }
+  if (asked.baseline) {
+    r.baseline = open_input(*asked.baseline, o, false, budget);
     if (r.baseline->input.id() && r.baseline->input.id() == file_id(keep)) {
-      throw usage_error(Code::output_is_input, "--baseline " + *o.record->baseline + " is where this run keeps its profile (" +
+      throw usage_error(Code::output_is_input, "--baseline " + *asked.baseline + " is where this run keeps its profile (" +
                                                    keep + "): copy it elsewhere first");
     }
-    job.side_inputs.push_back({*o.record->baseline, r.baseline->input.id()});
+    job.side_inputs.push_back({*asked.baseline, r.baseline->input.id()});
   }
   job.record = std::move(r);
 }
@@ -220,12 +231,18 @@ bool same_place(const std::string& a, const std::string& b) {
 
 // --record writes its profile where it keeps it only once the program has
 // ended: no output may be that file, or the profile would be drawn over.
-void keep_apart(const std::string& keep, const FilePlan& files) {
+// Everything it will write is checked before the program starts: a
+// recording is not run to be lost.
+void check_record_files(const std::string& keep, const FilePlan& files) {
   for (const std::string& out : {files.output, files.write_aux, files.write_records}) {
     if (!out.empty() && same_place(out, keep)) {
       throw usage_error(Code::output_is_input, out + " is where --record keeps the program's profile: write elsewhere");
     }
   }
+  check_writable(keep, "the program's profile", true);
+  check_writable(files.output, "the output, written again as the program runs,", true);
+  if (!files.write_aux.empty()) check_writable(files.write_aux, "the .aux", true);
+  if (!files.write_records.empty()) check_writable(files.write_records, "the IPE records", true);
 }
 
 }  // namespace
@@ -233,16 +250,22 @@ void keep_apart(const std::string& keep, const FilePlan& files) {
 std::string shown_name(const ProfileInput& in) { return in.path == "-" ? "stdin" : in.path; }
 
 OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings) {
-  OutputPlan plan;
   bool several = job.mode == Mode::compare || job.mode == Mode::diff;
-  plan.files = several ? several_files(job, warnings)
-                       : plan_files(job.asked.files, format, job.asked.style.eps_width > 0, warnings);
-  check_outputs(plan.files, input_refs(job));
-  if (plan.files.format == OutputFormat::text && job.matrix.percent) {
+  FilePlan files = several ? several_files(job, warnings)
+                           : plan_files(job.asked.files, format, job.asked.style.eps_width > 0, warnings);
+  if (files.format == OutputFormat::text && job.matrix.percent) {
     throw usage_error(Code::conflicting_options, "the text report gives sizes and growth: --percent does not apply");
   }
+  return plan_for(job, std::move(files), format, warnings);
+}
+
+OutputPlan plan_for(const Job& job, FilePlan files, InputFormat format, Warnings& warnings) {
+  OutputPlan plan;
+  plan.files = std::move(files);
+  check_outputs(plan.files, input_refs(job));
   if (job.asked.files.reuse_aux && !plan.files.read_aux.empty()) plan.aux = read_aux(load_input(plan.files.read_aux));
   plan.palette = palette_of(job.asked, plan.files.format);
+  bool several = job.mode == Mode::compare || job.mode == Mode::diff;
   plan.stable_colours = job.asked.stable_colours || (page_default(job.asked, plan.files.format) && several);
   plan.chart = chart_style(job.asked, job.select.band_limit, plan.palette, plan.files.format, format, warnings);
   plan.chart.mark_same_fills = plan.stable_colours;
@@ -307,7 +330,12 @@ Job resolve_job(const Options& o, Warnings& warnings) {
   job.watch_copy_limit = o.max_input;
   job.gates = o.gates;
   if (job.mode != Mode::watch) job.output = plan_output(job, job.inputs[0].format, warnings);
-  if (job.record) keep_apart(job.inputs[0].path, job.output->files);
+  if (job.record) {
+    FilePlan report;
+    report.input = job.inputs[0].path, report.output = "-", report.format = OutputFormat::text;
+    job.record->report = plan_for(job, report, job.inputs[0].format, warnings);
+    check_record_files(job.inputs[0].path, job.output->files);
+  }
   return job;
 }
 

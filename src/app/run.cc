@@ -24,7 +24,7 @@ void run(const Job& job, Warnings& warnings, const StatusLine& status) {
     case Mode::compare: return run_compare(job, warnings);
     case Mode::diff: return run_diff(job, warnings);
     case Mode::watch: return run_watch(job, warnings, status);
-    case Mode::record: return run_record(job, warnings, status);
+    case Mode::record: return run_record(job, warnings);
   }
 }
 

@@ -23,6 +23,7 @@
 
 #include "app/modes.h"
 #include "app/pipeline.h"
+#include "process/signals.h"
 #include "process/watch_files.h"
 #include "base/text.h"
 #include "hpng/input/fifo_spool.h"
@@ -53,10 +54,9 @@ bool plainly_not_a_profile(const std::string& path) {
 
 class Watcher {
  public:
-  Watcher(const Job& job, Warnings& warnings, const std::function<void(const std::string&)>& status,
-          const WatchHooks& hooks)
-      : job_(job), warnings_(warnings), status_(status), hooks_(hooks), path_(job.inputs[0].path) {
-    if (hooks.earlier_file) drawn_ = file_state(path_);
+  Watcher(const Job& job, const std::string& path, Followed& writer, Warnings& warnings)
+      : job_(job), warnings_(warnings), writer_(writer), path_(path) {
+    if (writer.earlier_file()) drawn_ = file_state(path_);
   }
   void run_until_done();
 
@@ -64,19 +64,16 @@ class Watcher {
   void run_fifo();
   void follow_fifo(FifoSpool& spool);
   bool should_stop();
-  bool source_ended() const;
   bool render(const std::function<Input()>& load);
   std::optional<Drawn> draw(const Input& in, Warnings& warnings);
   std::optional<BandMatrix> matrix(const ProfileInput& in, const OutputPlan& plan, Warnings& warnings);
   void report(const Diagnostic& d);
   void start_over();
   void check_drawn(bool written, const char* why = "the watched process has ended") const;
-  std::string status(const Drawn& s, double seconds) const;
 
   const Job& job_;
   Warnings& warnings_;
-  const std::function<void(const std::string&)>& status_;
-  const WatchHooks& hooks_;
+  Followed& writer_;
   std::string path_;
   FileState drawn_;  // the file as it was when last rendered
   std::set<std::pair<Code, std::string>> reported_;  // said for this profile
@@ -110,18 +107,6 @@ void Watcher::check_drawn(bool written, const char* why) const {
   if (!written) throw file_error(Code::watch_ended, path_, std::string(why) + " without writing this file");
 }
 
-// "prog.hp: 120 samples to 12.00 s, total 1,234 bytes x seconds; wrote
-// prog.png in 0.031 s" (the time is the render's: what an update costs).
-std::string Watcher::status(const Drawn& s, double seconds) const {
-  char time[32], took[32];
-  std::snprintf(time, sizeof time, "%.2f", s.last_time);
-  std::snprintf(took, sizeof took, "%.3f", seconds);
-  std::string out = job_.asked.files.output.empty() ? "the output" : job_.asked.files.output;
-  return path_ + ": " + std::to_string(s.samples) + " samples to " + time + " s, total " +
-         group_digits(std::trunc(s.total)) + " " + s.units + "; wrote " + out + " in " + took + " s" +
-         (s.finished ? " (finished)" : "");
-}
-
 // Reads only what was appended since the last update, through the steps a
 // one-shot read takes, keeping as many samples as a one-shot run keeps.
 // Nothing while the profile has no complete sample yet. After an error the
@@ -139,7 +124,9 @@ std::optional<BandMatrix> Watcher::matrix(const ProfileInput& in, const OutputPl
   }
   if (growing_->samples() == 0) return std::nullopt;
   if (plan.is_chart()) preload_fonts();
-  return growing_->matrix(selection(job_, plan), plan.time_buckets, warnings);
+  BandMatrix m = growing_->matrix(selection(job_, plan), plan.time_buckets, warnings);
+  writer_.read(m, growing_->latest());
+  return m;
 }
 
 // One render of the file as it is now, or nothing while it cannot be drawn.
@@ -179,22 +166,15 @@ bool Watcher::render(const std::function<Input()>& load) {
     return false;
   }
   for (const Diagnostic& d : warnings) report(d);
-  double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (status_) status_(hooks_.status ? hooks_.status(*s) : status(*s, took));
+  writer_.drawn(*s, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return s->finished;
 }
 
-// A stop signal ends the watch, unless a hook takes it (--record passes it
-// on to the program, and follows the profile to the program's end).
+// A stop ends the watch, unless the writer takes it (--record passes it on
+// to the program, and follows the profile to the program's end).
 bool Watcher::should_stop() {
-  if (!hooks_.on_stop) return stop_requested();
-  if (std::optional<StopRequest> r = take_stop_request()) hooks_.on_stop(r->signal, r->from_terminal);
-  return false;
-}
-
-bool Watcher::source_ended() const {
-  if (hooks_.source_ended) return hooks_.source_ended();
-  return job_.watch_pid && process_ended(*job_.watch_pid);
+  std::optional<StopRequest> r = take_stop_request();
+  return r && writer_.stop(*r);
 }
 
 // A FIFO: drained into its copy whenever the watch waits, so that the
@@ -206,7 +186,7 @@ void Watcher::follow_fifo(FifoSpool& spool) {
     if (grew && render([&] { return spool.input(); })) return;
     if (spool.ended()) return check_drawn(true, "the writer has closed the FIFO");
     if (ended) return check_drawn(spool.size() > 0);
-    ended = source_ended();  // one more look, then end
+    ended = writer_.ended();  // one more look, then end
   }
 }
 
@@ -216,10 +196,10 @@ void Watcher::run_fifo() {
   try {
     follow_fifo(spool);
   } catch (const Error&) {
-    if (hooks_.keep) hooks_.keep(spool.input());
+    writer_.keep(spool.input());
     throw;
   }
-  if (hooks_.keep) hooks_.keep(spool.input());
+  writer_.keep(spool.input());
 }
 
 void Watcher::run_until_done() {
@@ -230,7 +210,7 @@ void Watcher::run_until_done() {
     if (now.exists && !(now == drawn_)) {
       if (started_over(drawn_, now)) {
         start_over();
-        if (!hooks_.earlier_file) {
+        if (!writer_.earlier_file()) {
           report({Code::file_restarted, path_, {}, 0, 0, "",
                   "the file was truncated or replaced (the program restarted?): starting over"});
         }
@@ -243,22 +223,45 @@ void Watcher::run_until_done() {
       continue;
     }
     if (ended) return check_drawn(drawn_.exists);
-    ended = source_ended();  // one more look at the file, then end
+    ended = writer_.ended();  // one more look at the file, then end
     if (!waiter && now.exists) waiter = std::make_unique<ChangeWait>(path_);
     if (ended) continue;
     waiter ? waiter->wait(job_.watch_interval) : pause_for(job_.watch_interval);
   }
 }
 
+// --watch's writer: the process --watch-pid names, if any; a stop ends
+// the watch; each render is said on the status line: "prog.hp: 120 samples
+// to 12.00 s, total 1,234 bytes x seconds; wrote prog.png in 0.031 s" (the
+// time is the render's: what an update costs).
+class WatchedFile final : public Followed {
+ public:
+  WatchedFile(const Job& job, const StatusLine& status) : job_(job), status_(status) {}
+  bool ended() override { return job_.watch_pid && process_ended(*job_.watch_pid); }
+  bool stop(const StopRequest&) override { return true; }
+  void drawn(const Drawn& d, double seconds) override {
+    if (!status_) return;
+    std::string out = job_.asked.files.output.empty() ? "the output" : job_.asked.files.output;
+    status_(job_.inputs[0].path + ": " + std::to_string(d.samples) + " samples to " + printed("%.2f", d.last_time) +
+            " s, total " + group_digits(std::trunc(d.total)) + " " + d.units + "; wrote " + out + " in " +
+            printed("%.3f", seconds) + " s" + (d.finished ? " (finished)" : ""));
+  }
+
+ private:
+  const Job& job_;
+  const StatusLine& status_;
+};
+
 }  // namespace
 
-void follow_profile(const Job& job, Warnings& warnings, const StatusLine& status, const WatchHooks& hooks) {
-  StopSignals signals;
-  Watcher(job, warnings, status, hooks).run_until_done();
+void follow_profile(const Job& job, const std::string& path, Followed& writer, Warnings& warnings) {
+  Watcher(job, path, writer, warnings).run_until_done();
 }
 
 void run_watch(const Job& job, Warnings& warnings, const StatusLine& status) {
-  follow_profile(job, warnings, status, {});
+  StopsAreRequests requests;
+  WatchedFile file(job, status);
+  follow_profile(job, job.inputs[0].path, file, warnings);
 }
 
 }  // namespace hpng

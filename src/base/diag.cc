@@ -13,7 +13,7 @@ ErrorKind kind_of(Code code) {
   if (code <= Code::empty_filter) return ErrorKind::nothing_to_draw;
   if (code <= Code::output_is_input) return ErrorKind::output;
   if (code == Code::over_limit) return ErrorKind::gate;
-  if (code == Code::program_failed) return ErrorKind::program;
+  if (code == Code::program_failed || code == Code::cannot_record) return ErrorKind::program;
   return ErrorKind::warning;
 }
 

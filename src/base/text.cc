@@ -172,12 +172,89 @@ size_t shared_start(const std::vector<std::string_view>& names) {
   return d;
 }
 
+namespace {
+
+// U+202A-U+202E (E2 80 AA-AE) and U+2066-U+2069 (E2 81 A6-A9), at `i`.
+bool bidi_control(const std::string& s, size_t i) {
+  if (i + 2 >= s.size() || static_cast<unsigned char>(s[i]) != 0xE2) return false;
+  unsigned char b = static_cast<unsigned char>(s[i + 1]), c = static_cast<unsigned char>(s[i + 2]);
+  return (b == 0x80 && c >= 0xAA && c <= 0xAE) || (b == 0x81 && c >= 0xA6 && c <= 0xA9);
+}
+
+// The code point of the valid UTF-8 character at `s[i]`, and its length.
+char32_t code_point(std::string_view s, size_t i, size_t& length) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  length = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+  if (i + length > s.size()) return length = 1, 0xFFFD;
+  char32_t v = length == 1 ? c : c & (0x7F >> length);
+  for (size_t k = 1; k < length; ++k) v = v << 6 | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  return v;
+}
+
+// Unicode's East Asian Wide and Fullwidth blocks, and the emoji blocks a
+// terminal draws two columns wide.
+int width_of(char32_t c) {
+  if ((c >= 0x300 && c <= 0x36F) || (c >= 0x200B && c <= 0x200F) || (c >= 0xFE00 && c <= 0xFE0F) ||
+      (c >= 0x20D0 && c <= 0x20FF) || c == 0xFEFF) {
+    return 0;
+  }
+  static const char32_t kWide[][2] = {{0x1100, 0x115F}, {0x231A, 0x231B}, {0x2329, 0x232A}, {0x23E9, 0x23EC},
+                                      {0x25FD, 0x25FE}, {0x2614, 0x2615}, {0x2648, 0x2653}, {0x26AA, 0x26AB},
+                                      {0x26BD, 0x26BE}, {0x26F5, 0x26F5}, {0x26FA, 0x26FA}, {0x2705, 0x2705},
+                                      {0x270A, 0x270B}, {0x274C, 0x274C}, {0x2753, 0x2755}, {0x2795, 0x2797},
+                                      {0x2E80, 0x303E}, {0x3041, 0x33FF}, {0x3400, 0x4DBF}, {0x4E00, 0x9FFF},
+                                      {0xA000, 0xA4CF}, {0xAC00, 0xD7A3}, {0xF900, 0xFAFF}, {0xFE30, 0xFE4F},
+                                      {0xFF00, 0xFF60}, {0xFFE0, 0xFFE6}, {0x1F300, 0x1F64F}, {0x1F680, 0x1F6FF},
+                                      {0x1F900, 0x1F9FF}, {0x1FA70, 0x1FAFF}, {0x20000, 0x2FFFD}, {0x30000, 0x3FFFD}};
+  for (const auto& r : kWide) {
+    if (c >= r[0] && c <= r[1]) return 2;
+  }
+  return 1;
+}
+
+}  // namespace
+
+size_t screen_width(std::string_view s) {
+  size_t columns = 0;
+  for (size_t i = 0, n = 0; i < s.size(); i += n) columns += static_cast<size_t>(width_of(code_point(s, i, n)));
+  return columns;
+}
+
+std::string_view screen_prefix(std::string_view s, size_t columns) {
+  size_t used = 0, i = 0;
+  for (size_t n = 0; i < s.size(); i += n) {
+    size_t w = static_cast<size_t>(width_of(code_point(s, i, n)));
+    if (used + w > columns) break;
+    used += w;
+  }
+  return s.substr(0, i);
+}
+
+std::string_view screen_suffix(std::string_view s, size_t columns) {
+  size_t from = s.size(), used = 0;
+  while (from > 0) {
+    size_t start = from - 1;
+    while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+    size_t n = 0;
+    size_t w = static_cast<size_t>(width_of(code_point(s, start, n)));
+    if (used + w > columns) break;
+    used += w, from = start;
+  }
+  return s.substr(from);
+}
+
 std::string terminal_safe(std::string_view raw) {
   std::string s = to_valid_utf8(raw), out;
   for (size_t i = 0; i < s.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(s[i]);
     bool c1 = c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) < 0xA0;
-    if (c < 0x20 || c == 0x7f || c1) {
+    if (bidi_control(s, i)) {
+      size_t n = 0;
+      char shown[8];
+      std::snprintf(shown, sizeof shown, "\\u%04x", static_cast<unsigned>(code_point(s, i, n)));
+      out += shown;
+      i += n - 1;
+    } else if (c < 0x20 || c == 0x7f || c1) {
       char shown[8];
       std::snprintf(shown, sizeof shown, c1 ? "\\u%04x" : "\\x%02x", c1 ? static_cast<unsigned char>(s[++i]) : c);
       out += shown;

@@ -48,10 +48,20 @@ size_t shared_start(const std::vector<std::string_view>& names);
 
 // Text from outside (a profile, a path) for a terminal: valid UTF-8, and
 // every control character that could move the cursor, set a title, write
-// the clipboard or make a link (C0 with ESC, DEL, C1) shown as its code,
-// "\x1b", "\u009b": stderr, the text report and the status line print
-// nothing else.
+// the clipboard or make a link (C0 with ESC, DEL, C1), or turn the text
+// that follows around (the bidirectional controls U+202A-U+202E and
+// U+2066-U+2069), shown as its code, "\x1b", "\u009b", "\u202e": stderr,
+// the text report and the status line print nothing else.
 std::string terminal_safe(std::string_view raw);
+
+// The columns valid UTF-8 takes on a terminal: two for East Asian wide and
+// full-width characters and emoji, none for combining marks and zero-width
+// characters, one for the rest.
+size_t screen_width(std::string_view utf8);
+// The longest start of valid UTF-8 `s` that takes at most `columns`.
+std::string_view screen_prefix(std::string_view s, size_t columns);
+// The longest end of valid UTF-8 `s` that takes at most `columns`.
+std::string_view screen_suffix(std::string_view s, size_t columns);
 
 // "1,234,567": hp2ps's digit grouping of a truncated integer.
 std::string group_digits(double v);

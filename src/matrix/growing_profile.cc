@@ -110,6 +110,7 @@ class GrowingProfile::Sink : public SampleSink {
     for (const DataPoint& point : s.points) total += point.value;
     if (f_.stats.samples > 0) f_.area += (s.time - f_.stats.last_time) * (f_.last_total + total) / 2;
     f_.last_total = total;
+    f_.peak_total = std::max(f_.peak_total, total);
     stats_.sample(s);
     if (store_) store_->add(s, total);
   }

@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <sys/socket.h>
+#include <sys/statvfs.h>
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -176,6 +177,25 @@ void write_output(const std::string& path, const Produce& data) {
   if (S_ISDIR(st.st_mode)) fail(path, "cannot replace", EISDIR);
   if (S_ISSOCK(st.st_mode)) return write_socket(path, data);
   write_in_place(path, data);
+}
+
+void check_writable(const std::string& path, const std::string& what, bool file_only) {
+  struct stat st;
+  bool there = ::stat(path.c_str(), &st) == 0;
+  if (there && S_ISDIR(st.st_mode)) throw file_error(Code::cannot_write, path, "is a folder: " + what + " cannot be written there");
+  if (there && !S_ISREG(st.st_mode)) {
+    if (!file_only) return;  // the user's channel (a device), written as it is
+    throw file_error(Code::cannot_write, path, "is not a regular file (a FIFO or a device): " + what + " must be a file");
+  }
+  size_t slash = path.rfind('/');
+  std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  if (::access(dir.c_str(), W_OK | X_OK) != 0) {
+    throw file_error(Code::cannot_write, path, "cannot be written: its folder " + dir + " refuses (" + std::strerror(errno) + ")");
+  }
+  struct statvfs fs;
+  if (::statvfs(dir.c_str(), &fs) == 0 && static_cast<double>(fs.f_bavail) * static_cast<double>(fs.f_frsize) < 1048576) {
+    throw file_error(Code::cannot_write, path, "cannot be written: its folder " + dir + " has less than 1 MiB free");
+  }
 }
 
 }  // namespace hpng

@@ -1,11 +1,13 @@
 // A temporary output file that a signal ending the process (Ctrl-C,
-// SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGXCPU, SIGXFSZ, ...) removes on its way out, so that an interrupted run leaves
-// nothing behind. Where the program already handles the signal itself
-// (--watch stops after the write in hand), that handler runs instead and the
-// write is finished and renamed as usual; a signal that is ignored (nohup)
-// stays ignored.
+// SIGTERM, SIGHUP, ...: process/signals.h) removes on its way out, so that
+// an interrupted run leaves nothing behind. While stops are requests
+// (--watch, --record), a stop lets the write in hand finish and be renamed
+// as usual.
 #pragma once
+#include <optional>
 #include <string>
+
+#include "process/signals.h"
 
 namespace hpng {
 
@@ -18,12 +20,11 @@ class TempGuard {
   int create(std::string tmpl);
   const std::string& path() const { return path_; }
   // The file was renamed into place or removed: a signal no longer touches it.
-  void release();
-  ~TempGuard() { release(); }
+  void release() { removed_.reset(); }
 
  private:
   std::string path_;
-  bool armed_ = false;
+  std::optional<RemovedOnSignal> removed_;
 };
 
 }  // namespace hpng

@@ -19,9 +19,7 @@ namespace {
 
 constexpr size_t kWidth = 80;
 
-size_t columns(const std::string& s) {
-  return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
+size_t columns(const std::string& s) { return screen_width(s); }
 
 std::string fit(const std::string& name, size_t width) {
   return shorten_middle(terminal_safe(name), [&](const std::string& t) { return columns(t) <= width; });
@@ -30,14 +28,7 @@ std::string fit(const std::string& name, size_t width) {
 // The start of `s` in `width` columns, "…" where it is cut.
 std::string fit_end(const std::string& s, size_t width) {
   if (columns(s) <= width) return s;
-  std::string out;
-  for (size_t i = 0, n = 0; i < s.size() && n + 1 < width; ++n) {
-    size_t next = i + 1;
-    while (next < s.size() && (static_cast<unsigned char>(s[next]) & 0xC0) == 0x80) ++next;
-    out.append(s, i, next - i);
-    i = next;
-  }
-  return out + "\u2026";
+  return std::string(screen_prefix(s, width - 1)) + "\u2026";
 }
 
 // What a name is: up to its " (" ("main (" of a -hi name), else its first
@@ -78,12 +69,7 @@ std::vector<std::string> distinct_fits(const std::vector<std::string>& raw, size
 // The end of `s` (a path's file name) in `width` columns, "…" where it is cut.
 std::string keep_end(const std::string& s, size_t width) {
   if (columns(s) <= width) return s;
-  size_t from = s.size();
-  for (size_t n = 0; from > 0 && n + 1 < width; ++n) {
-    --from;
-    while (from > 0 && (static_cast<unsigned char>(s[from]) & 0xC0) == 0x80) --from;
-  }
-  return "\u2026" + s.substr(from);
+  return "\u2026" + std::string(screen_suffix(s, width - 1));
 }
 
 // A cell may hold a profile's unit: shown safe for a terminal, as names

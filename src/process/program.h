@@ -1,8 +1,14 @@
-// --record's program: what its binary can do, started with its RTS options
-// in GHCRTS (its own arguments reach it unchanged), and how it ended.
+// --record's program: what its binary can do, and the process behind an
+// interface (Launcher, Program) that the recorder's tests replace with a
+// fake, so that its logic runs without GHC. The real one starts the program
+// in a process group of its own (given the terminal's foreground when
+// hp2ps-ng has it, as a shell's job control does), so that a signal to
+// hp2ps-ng's group (timeout, a CI runner's cancel) reaches hp2ps-ng alone,
+// which then ends the program the way that keeps its eventlog.
 #pragma once
 #include <sys/types.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +19,7 @@ namespace hpng {
 // (the RTS's own --help text is linked into it). A binary that is not a
 // GHC program (a script, a wrapper) is taken to be a GHC of today's.
 struct RtsAbilities {
+  bool ghc = false;            // the binary holds a GHC RTS
   bool eventlog = true;        // -l and -ol (always from GHC 9.4; before, only when linked with -eventlog)
   bool flush_interval = true;  // --eventlog-flush-interval (GHC 9.2 on)
   bool profile_prefix = true;  // -po, where the .hp goes (GHC 9.2 on)
@@ -35,28 +42,60 @@ struct ProgramEnd {
 // "exited with status 1", "was killed by signal 9 (SIGKILL)", ...
 std::string describe_end(const ProgramEnd& end);
 
+// "SIGINT", "SIGTERM", ... ("signal N" for one without a name).
+std::string signal_name(int sig);
+
+// How a program is started: its arguments (argv[0] searched on PATH), its
+// whole environment, whether it is given the terminal (`terminal`, a
+// descriptor of the terminal whose foreground hp2ps-ng has; -1: none), and
+// where its standard output and error go (`output`; -1: hp2ps-ng's).
+struct ProgramSpec {
+  std::vector<std::string> argv;
+  std::vector<std::string> env;
+  int terminal = -1;
+  int output = -1;
+};
+
 class Program {
  public:
-  // Starts argv[0] (searched on PATH) with `rts_options` added to GHCRTS,
-  // its standard streams and signals its own. A program that cannot start
-  // is an ending, not an exception.
-  Program(const std::vector<std::string>& argv, const std::string& rts_options);
-  ~Program();
-  Program(const Program&) = delete;
-  Program& operator=(const Program&) = delete;
-
-  // Whether it has ended, without waiting (it is reaped then).
-  bool ended();
-  // Waits for it to end.
-  const ProgramEnd& wait();
-  // Sends it `sig` (SIGINT, SIGTERM passed on), unless it has ended.
-  void signal(int sig);
-
- private:
-  void reaped(int status);
-
-  pid_t pid_ = -1;
-  std::optional<ProgramEnd> end_;
+  virtual ~Program() = default;
+  // Whether it has ended, without waiting (it is reaped then, and the
+  // terminal taken back).
+  virtual bool ended() = 0;
+  // How it ended, once ended() says it has.
+  virtual const ProgramEnd& end() const = 0;
+  // Sends `sig` to its process group, unless it has ended.
+  virtual void signal(int sig) = 0;
 };
+
+class Launcher {
+ public:
+  virtual ~Launcher() = default;
+  // A program that cannot start is an ending (ended() at once), not an
+  // exception.
+  virtual std::unique_ptr<Program> start(const ProgramSpec& spec) = 0;
+};
+
+// The system's: fork and exec, the program's signals its own (none blocked
+// or ignored because hp2ps-ng's are), killed with its group if hp2ps-ng
+// dies of a signal, or (PR_SET_PDEATHSIG) is killed.
+Launcher& system_launcher();
+
+// Seconds, and waiting: the system's, or a test's that runs at once.
+class Clock {
+ public:
+  virtual ~Clock() = default;
+  virtual double now() = 0;
+  // Waits `seconds`, or less when a stop is requested.
+  virtual void pause(double seconds) = 0;
+};
+Clock& system_clock();
+
+// The environment as the program gets it: hp2ps-ng's own.
+std::vector<std::string> own_environment();
+
+// The terminal whose foreground hp2ps-ng has (standard input, output or
+// error), or -1.
+int foreground_terminal();
 
 }  // namespace hpng

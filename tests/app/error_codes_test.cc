@@ -196,15 +196,22 @@ TEST(ErrorCodes, AWatchedFileReplacedIsFileRestarted) {
   Warnings warnings;
   std::string help;
   Job job = resolve_job(parse_command_line(static_cast<int>(argv.size()), argv.data(), warnings, help), warnings);
-  WatchHooks hooks;
-  int asked = 0;
-  hooks.source_ended = [&] {
-    if (asked++ == 0) {
-      EXPECT_EQ(std::rename((dir + "prog.hp.new").c_str(), (dir + "prog.hp").c_str()), 0);
+  // The writer: replaces the file the first time it is asked whether it
+  // has ended, ends the third time.
+  struct Restarting final : Followed {
+    std::string dir;
+    int asked = 0;
+    bool ended() override {
+      if (asked++ == 0) {
+        EXPECT_EQ(std::rename((dir + "prog.hp.new").c_str(), (dir + "prog.hp").c_str()), 0);
+      }
+      return asked > 2;
     }
-    return asked > 2;
-  };
-  follow_profile(job, warnings, {}, hooks);
+    bool stop(const StopRequest&) override { return true; }
+    void drawn(const Drawn&, double) override {}
+  } writer;
+  writer.dir = dir;
+  follow_profile(job, job.inputs[0].path, writer, warnings);
   std::vector<Code> codes;
   for (const Diagnostic& d : warnings) codes.push_back(d.code);
   EXPECT_NE(std::find(codes.begin(), codes.end(), Code::file_restarted), codes.end());

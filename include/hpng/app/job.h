@@ -71,15 +71,19 @@ struct MatrixPlan {
   bool mixed_units = false;  // --compare, --diff: accept profiles in different units
 };
 
-// --record: the program, how its RTS is asked to profile, and where its
-// profile is kept (inputs[0], followed as it is written).
+// --record: the program, what its binary can do, where its profile is kept
+// (inputs[0], drawn once the program has ended), and what is written then:
+// the outputs (Job::output) and the text report on standard output.
 struct RecordPlan {
   RecordRequest asked;
   std::string program;            // the file argv[0] runs; empty: none found (the run says why)
+  std::string name;               // argv[0]'s base name: PROG of PROG.html, PROG.eventlog
+  bool ghc = false;               // a GHC binary: its RTS is asked before it runs, and told on its command line
   bool eventlog = true;           // else the RTS's own .hp is followed (a GHC before 9.4 without -eventlog)
   bool flush_interval = true;     // the RTS takes --eventlog-flush-interval (GHC 9.2 on)
   bool profile_prefix = true;     // the RTS takes -po (where its own .hp goes)
   std::optional<ProfileInput> baseline;  // --baseline, opened
+  OutputPlan report;              // the text report, on standard output
 };
 
 struct Job {
@@ -108,6 +112,10 @@ Job resolve_job(const Options& o, Warnings& warnings);
 // and --watch's once it has seen the file. Throws Error (usage) for an
 // output that cannot be made.
 OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings);
+
+// The plan of an output whose files are settled: `files` checked against
+// the inputs, the chart's style and the palette for them.
+OutputPlan plan_for(const Job& job, FilePlan files, InputFormat format, Warnings& warnings);
 
 // The selection options with the output plan's .aux (-p).
 SelectOptions selection(const Job& job, const OutputPlan& plan);

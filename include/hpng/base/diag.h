@@ -49,6 +49,7 @@ enum class Code {
   over_limit,  // --max-peak or --max-growth
   // The recorded program failed, exit status 4: what it wrote was drawn.
   program_failed,  // --record: the program could not start, exited non-zero or was killed
+  cannot_record,   // --record: the program's RTS refuses what --record asks of it (checked before it runs)
   // Warnings: the run goes on.
   unfinished,        // the profile has no end (a killed or running program): its complete samples are drawn
   cut_short,         // the file ends inside a statement or sample, which is left out
@@ -66,6 +67,8 @@ enum class Code {
   unnamed_bands,     // a -hi .hp's bands are addresses: --ipe names them
   unlike_runs,       // --compare, --diff: the runs differ in breakdown (-hc, -hy, ...) or clock (.hp, eventlog)
   ambiguous_names,   // --compare, --diff: bands of one run that read the same without their (id), kept apart as NAME (2)
+  few_censuses,      // --record: the program was censused far less often than asked (it waited)
+  stop_escalated,    // --record: the program did not end on a stop, and was sent a stronger signal
 };
 
 // What an error's code means for the run: which exit status, and whether a
@@ -106,7 +109,8 @@ class Error : public std::runtime_error {
 Error usage_error(Code code, std::string message);
 Error file_error(Code code, std::string file, std::string message);
 
-// 2 for usage errors, 3 for a gate passed, 1 for the rest.
+// 2 for usage errors, 3 for a limit exceeded (a gate), 4 for --record's
+// program, 1 for the rest.
 int exit_status(Code code);
 
 // The warnings of a run, in the order they were found. A warning already

@@ -48,6 +48,13 @@ class GrowingProfile {
   // profile is not yet drawable: a state, not an error).
   BandMatrix matrix(const SelectOptions& select, size_t time_buckets, Warnings& warnings) const;
   size_t samples() const;  // in a one-shot read of the file as it was
+  // The samples read so far, without those a one-shot read adds at the end
+  // (a log's closing empty sample): the last of them is the latest census.
+  struct Latest {
+    size_t samples = 0;
+    double time = 0, total = 0, peak = 0;  // the last one's time and total; the highest total
+  };
+  Latest latest() const { return {fed_.stats.samples, fed_.stats.last_time, fed_.last_total, fed_.peak_total}; }
 
  private:
   class Store;
@@ -55,7 +62,7 @@ class GrowingProfile {
   struct Tail;
   struct Figures {  // of every sample fed
     BandStats stats;
-    double area = 0, last_total = 0;  // under the samples' total; the last one's total
+    double area = 0, last_total = 0, peak_total = 0;  // under the samples' total; the last one's; the highest
   };
   SampleSource kept_source() const;
   Figures every_sample(Warnings& warnings) const;

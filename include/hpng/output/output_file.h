@@ -29,6 +29,14 @@ Produce whole(std::string text);
 void write_output(const std::string& path, const Produce& produce);
 void write_output(const std::string& path, std::string_view data);
 
+// Before anything is run (--record): throws Error (cannot_write) when
+// `path` could not be written as write_output writes it, saying why in the
+// user's terms: it is a folder; it is not a regular file and `file_only`
+// (a FIFO, a device: what is written again at each update, or read back);
+// its folder cannot be written or has less than a MiB free. `what` says
+// what it is for ("the page", "the program's profile").
+void check_writable(const std::string& path, const std::string& what, bool file_only);
+
 // True when `path` is a file the output replaces (or creates): not "-", not
 // a descriptor path, not a device, FIFO or socket. Only such outputs get an
 // .aux beside them.

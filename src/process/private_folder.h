@@ -1,0 +1,38 @@
+// --record's private folder in $TMPDIR: the FIFO its program's eventlog
+// comes through, and the files its RTS writes beside it (-po puts the .hp
+// there, and a user's own -p its .prof, which are moved out to where the
+// user expects them). Removed with what is in it when it goes, and by a
+// signal that ends hp2ps-ng (process/signals.h).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "process/signals.h"
+
+namespace hpng {
+
+class PrivateFolder {
+ public:
+  // In $TMPDIR (else /tmp). Throws Error (cannot_write) naming the folder
+  // that refused it.
+  PrivateFolder();
+  ~PrivateFolder();
+  PrivateFolder(const PrivateFolder&) = delete;
+  PrivateFolder& operator=(const PrivateFolder&) = delete;
+
+  // The FIFO, made. Throws Error (cannot_write).
+  const std::string& fifo();
+  // The prefix of the RTS's files there (-po): "DIR/profile".
+  std::string stem() const { return dir_ + "/profile"; }
+  // The files the RTS wrote there besides the FIFO and its .hp (a .prof, a
+  // .ps from -hb...), moved to `to_stem` and their suffix ("./prog" +
+  // ".prof"): the paths written.
+  std::vector<std::string> move_out(const std::string& to_stem);
+
+ private:
+  std::string dir_, fifo_;
+  std::optional<RemovedOnSignal> dir_guard_, fifo_guard_, hp_guard_;
+};
+
+}  // namespace hpng
