@@ -1,0 +1,270 @@
+// The recorder's logic without GHC: the program is a fake (a thread that
+// writes a real eventlog into the FIFO --record names, then ends as told),
+// the clock a fake that runs at once. What is kept, drawn and judged; how
+// a program's failure, a refusal of its RTS and the gates end the run;
+// the stop policy (SIGINT, then SIGTERM, then SIGKILL, each said), a stop
+// that comes right after the program started included.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <filesystem>
+#include <sstream>
+#include <thread>
+
+#include "app/cli.h"
+#include "app/modes.h"
+#include "support/util.h"
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+// How the fake program behaves.
+struct Script {
+  std::string log;                     // written to the FIFO (or, without one, nothing)
+  bool waits = false;                  // after the first half of the log, until a signal it obeys
+  std::vector<int> ignores;            // signals it does not obey (SIGKILL is always obeyed)
+  bool closes_first = false;           // closes its eventlog before it waits
+  int exit_code = 0;
+  std::string refusal;                 // what its RTS says when asked beforehand ("" takes the options)
+  std::function<void()> on_start;      // done as it starts (a signal to hp2ps-ng, say)
+};
+
+class FakeProgram final : public Program {
+ public:
+  FakeProgram(const ProgramSpec& spec, const Script& script, std::vector<int>& received)
+      : received_(received), script_(script) {
+    for (const std::string& a : spec.argv) {
+      if (a.starts_with("-ol")) fifo_ = a.substr(3);
+    }
+    if (script.on_start) script.on_start();
+    writer_ = std::thread([this] { write(); });
+  }
+  ~FakeProgram() override {
+    signal(SIGKILL);
+    writer_.join();
+  }
+  bool ended() override {
+    std::lock_guard lock(mutex_);
+    return end_.has_value();
+  }
+  const ProgramEnd& end() const override { return *end_; }
+  void signal(int sig) override {
+    std::lock_guard lock(mutex_);
+    if (end_) return;
+    received_.push_back(sig);
+    bool ignored = std::find(script_.ignores.begin(), script_.ignores.end(), sig) != script_.ignores.end();
+    if (sig == SIGKILL || !ignored) signalled_ = sig, woken_.notify_all();
+  }
+ private:
+  std::vector<int>& received_;  // every signal it was sent
+  // Half the log, the wait for a signal it obeys, the rest (as a GHC RTS
+  // flushes its eventlog on SIGINT); a kill ends it at once.
+  void write() {
+    std::string half = script_.log.substr(0, script_.log.size() / 2), rest = script_.log.substr(half.size());
+    FILE* f = fifo_.empty() ? nullptr : std::fopen(fifo_.c_str(), "w");
+    if (f) std::fwrite(half.data(), 1, half.size(), f), std::fflush(f);
+    if (f && script_.closes_first) std::fclose(f), f = nullptr;
+    std::unique_lock lock(mutex_);
+    // (A stop that never comes ends the wait after the hang guard's time:
+    // the test then fails on what the program was sent, not by hanging.)
+    if (script_.waits) woken_.wait_for(lock, std::chrono::seconds(20), [&] { return signalled_ != 0; });
+    bool killed = signalled_ == SIGKILL || signalled_ == SIGTERM;
+    lock.unlock();
+    if (f && !killed) std::fwrite(rest.data(), 1, rest.size(), f);
+    if (f) std::fclose(f);
+    lock.lock();
+    end_ = ProgramEnd{true, "", signalled_ ? 0 : script_.exit_code, signalled_};
+  }
+
+  Script script_;
+  std::string fifo_;
+  std::mutex mutex_;
+  std::condition_variable woken_;
+  int signalled_ = 0;
+  std::optional<ProgramEnd> end_;
+  std::thread writer_;
+};
+
+class FakeLauncher final : public Launcher {
+ public:
+  explicit FakeLauncher(Script s) : script(std::move(s)) {}
+  std::unique_ptr<Program> start(const ProgramSpec& spec) override {
+    if (std::find(spec.argv.begin(), spec.argv.end(), "-?") != spec.argv.end()) {
+      asked = spec.argv;
+      std::string said = "prog: " + script.refusal + "\nprog: \nprog: Usage: <prog> <args> [+RTS <rtsopts> | -RTS <args>]\n";
+      if (spec.output >= 0) (void)!::write(spec.output, said.data(), said.size());
+      return std::make_unique<FakeProgram>(ProgramSpec{}, Script{}, probe_signals_);
+    }
+    started = spec;
+    return std::make_unique<FakeProgram>(spec, script, received);
+  }
+  Script script;
+  std::vector<std::string> asked;  // the RTS's question, when it was asked
+  ProgramSpec started;
+  std::vector<int> received;  // the signals the program was sent
+
+ private:
+  std::vector<int> probe_signals_;
+};
+
+// Runs at once: a pause moves it on.
+class FakeClock final : public Clock {
+ public:
+  double now() override { return t_; }
+  void pause(double seconds) override {
+    t_ += seconds;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));  // the fake program's thread runs
+  }
+
+ private:
+  double t_ = 0;
+};
+
+std::string small(const std::string& name) { return read_file(std::string(HPNG_CASES) + "/../eventlog-small/" + name); }
+
+// A program that writes a real GHC log of a leak and exits 0.
+Script leak() {
+  Script s;
+  s.log = small("leak-hc.eventlog");
+  return s;
+}
+
+class Recorder : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = scratch_dir();
+    ASSERT_EQ(::mkdir((dir_ + "/tmp").c_str(), 0700), 0);
+    old_dir_ = std::filesystem::current_path();
+    std::filesystem::current_path(dir_);
+    const char* tmp = std::getenv("TMPDIR");
+    old_tmp_ = tmp ? std::optional<std::string>(tmp) : std::nullopt;
+    ::setenv("TMPDIR", (dir_ + "/tmp").c_str(), 1);
+  }
+  void TearDown() override {
+    std::filesystem::current_path(old_dir_);
+    if (old_tmp_) ::setenv("TMPDIR", old_tmp_->c_str(), 1);
+    else ::unsetenv("TMPDIR");
+  }
+  // A binary whose bytes say it is a GHC program of today's (rts_abilities).
+  void ghc_binary(const std::string& name) {
+    write_file(dir_ + "/" + name, "GHCRTS Send binary eventlog eventlog-flush-interval Override profiling output file name prefix");
+    ::chmod((dir_ + "/" + name).c_str(), 0755);
+  }
+  // hp2ps-ng OPTIONS --record -- ./prog, run with `launcher`: the error's
+  // code, if any.
+  std::optional<Code> record(FakeLauncher& launcher, const std::string& options = "") {
+    std::vector<std::string> words{"hp2ps-ng", "--record"};
+    std::istringstream in(options);
+    for (std::string w; in >> w;) words.push_back(w);
+    words.insert(words.end(), {"--", "./prog", "42"});
+    std::vector<char*> argv;
+    for (std::string& w : words) argv.push_back(w.data());
+    std::string help;
+    Job job = resolve_job(parse_command_line(static_cast<int>(argv.size()), argv.data(), warnings_, help), warnings_);
+    FakeClock clock;
+    return error_code([&] { record_program(job, launcher, clock, warnings_); });
+  }
+  bool said(Code code) const {
+    return std::any_of(warnings_.begin(), warnings_.end(), [&](const Diagnostic& d) { return d.code == code; });
+  }
+  std::string dir_, old_dir_;
+  std::optional<std::string> old_tmp_;
+  Warnings warnings_;
+};
+
+TEST_F(Recorder, WhatTheProgramWroteIsKeptDrawnAndNothingLeftBehind) {
+  ghc_binary("prog");
+  FakeLauncher launcher(leak());
+  EXPECT_EQ(record(launcher), std::nullopt);
+  EXPECT_EQ(read_file(dir_ + "/prog.eventlog"), small("leak-hc.eventlog"));
+  EXPECT_TRUE(file_exists(dir_ + "/prog.html"));
+  EXPECT_TRUE(list_dir(dir_ + "/tmp").empty()) << "the private folder is removed";
+  // Its RTS was asked first, then given the options on its command line.
+  ASSERT_FALSE(launcher.asked.empty());
+  EXPECT_EQ(launcher.started.argv[1], "+RTS");
+  EXPECT_NE(std::find(launcher.started.argv.begin(), launcher.started.argv.end(), "-hT"), launcher.started.argv.end());
+  EXPECT_EQ(launcher.started.argv.back(), "42") << "its own arguments follow, unchanged";
+}
+
+TEST_F(Recorder, ARefusalOfItsRtsEndsTheRunBeforeTheProgramRuns) {
+  ghc_binary("prog");
+  FakeLauncher launcher(leak());
+  launcher.script.refusal = "the flag -hc requires the program to be built with -prof";
+  EXPECT_EQ(record(launcher, "--breakdown c"), Code::cannot_record);
+  EXPECT_TRUE(launcher.started.argv.empty()) << "the program was never started";
+  EXPECT_FALSE(file_exists(dir_ + "/prog.html"));
+}
+
+TEST_F(Recorder, AFailedProgramIsDrawnAndItsFailureIsTheRunsStatus) {
+  ghc_binary("prog");
+  FakeLauncher launcher(leak());
+  launcher.script.exit_code = 3;
+  EXPECT_EQ(record(launcher), Code::program_failed);
+  EXPECT_TRUE(file_exists(dir_ + "/prog.html"));
+  EXPECT_TRUE(file_exists(dir_ + "/prog.eventlog"));
+}
+
+TEST_F(Recorder, APeakAboveTheGateIsOverLimitWithTheOutputsWritten) {
+  ghc_binary("prog");
+  FakeLauncher launcher(leak());
+  EXPECT_EQ(record(launcher, "--max-peak 1k"), Code::over_limit);
+  EXPECT_TRUE(file_exists(dir_ + "/prog.html"));
+}
+
+TEST_F(Recorder, AProgramThatWroteNothingIsNoSamplesAndNoEarlierFileIsDrawn) {
+  ghc_binary("prog");
+  write_file(dir_ + "/prog.eventlog", small("leak-hc.eventlog"));  // an earlier run's
+  FakeLauncher launcher{Script()};
+  EXPECT_EQ(record(launcher), Code::no_samples);
+  EXPECT_FALSE(file_exists(dir_ + "/prog.html"));
+}
+
+// A stop is passed to the program as SIGINT; one the program ignores is
+// followed, after its grace, by SIGTERM, then SIGKILL, each said.
+TEST_F(Recorder, AStopEscalatesUntilTheProgramHasEnded) {
+  ghc_binary("prog");
+  FakeLauncher launcher(leak());
+  launcher.script.waits = true, launcher.script.ignores = {SIGINT, SIGTERM}, launcher.script.closes_first = true;
+  launcher.script.on_start = [] { ::kill(::getpid(), SIGTERM); };
+  EXPECT_EQ(record(launcher), Code::program_failed);
+  EXPECT_EQ(launcher.received, (std::vector<int>{SIGINT, SIGTERM, SIGKILL}));
+  EXPECT_TRUE(said(Code::stop_escalated));
+  EXPECT_TRUE(list_dir(dir_ + "/tmp").empty());
+}
+
+// A SIGTERM that comes between the program's start and the watch is not
+// forgotten: the program gets SIGINT, ends writing its eventlog whole, and
+// what it wrote is drawn.
+TEST_F(Recorder, AStopRightAfterTheStartIsPassedOn) {
+  ghc_binary("prog");
+  FakeLauncher launcher(leak());
+  launcher.script.waits = true;
+  launcher.script.on_start = [] { ::kill(::getpid(), SIGTERM); };
+  EXPECT_EQ(record(launcher), Code::program_failed);  // killed by SIGINT, as a GHC program ends on it
+  EXPECT_EQ(launcher.received, (std::vector<int>{SIGINT}));
+  EXPECT_EQ(read_file(dir_ + "/prog.eventlog"), small("leak-hc.eventlog"));
+  EXPECT_TRUE(file_exists(dir_ + "/prog.html"));
+}
+
+// timeout signals hp2ps-ng, then its whole group: two stops at once are one
+// (two signals of one kind may be delivered as one: SIGHUP, a stop too,
+// follows SIGTERM here).
+TEST_F(Recorder, TwoStopsAtOnceAreOne) {
+  ghc_binary("prog");
+  FakeLauncher launcher(leak());
+  launcher.script.waits = true;
+  launcher.script.on_start = [] { ::kill(::getpid(), SIGTERM), ::kill(::getpid(), SIGHUP); };
+  record(launcher);
+  EXPECT_EQ(launcher.received, (std::vector<int>{SIGINT}));
+}
+
+}  // namespace
+}  // namespace hpng
