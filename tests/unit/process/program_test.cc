@@ -104,9 +104,8 @@ int in_child(Body body) {
 }
 
 TEST(Signals, ASignalThatEndsTheRunRemovesThePrivateFolderAndEndsTheProgramsGroup) {
-  std::string dir = scratch_dir();
+  std::string dir = scratch_dir(), pids = scratch_dir() + "/sleeper.pid";
   ::setenv("TMPDIR", dir.c_str(), 1);
-  std::string pids = scratch_dir() + "/sleeper.pid";
   int status = in_child([&] {
     PrivateFolder folder;
     folder.fifo();
