@@ -8,6 +8,7 @@
 #include "hpng/bands/band_stats.h"
 #include "hpng/layout/fonts.h"
 #include "hpng/layout/layout.h"
+#include "hpng/matrix/compare.h"
 #include "hpng/matrix/percent.h"
 #include "hpng/output/aux_writer.h"
 #include "hpng/output/export.h"
@@ -106,6 +107,8 @@ BandMatrix chart_matrix(const SampleSource& source, const SelectOptions& select,
   return matrix_from_stats(source, stats, select, plan.time_buckets, warnings, plan.held_cells);
 }
 
+namespace {
+
 // A profile's range beyond the least asked for stays: cutting it off would
 // hide what it shows.
 void apply_scales(BandMatrix& m, const MatrixPlan& p, Warnings& warnings) {
@@ -172,18 +175,20 @@ void write_records_file(const FilePlan& plan, const std::vector<const BandMatrix
   if (!records.empty()) write_output(plan.write_records, records);
 }
 
-Produce emit(const Finished& f, const OutputPlan& plan, const Job& job, const Warnings& warnings) {
+// The writer for the output's format.
+Produce emit(const Finished& f, const std::vector<double>& shades, const OutputPlan& plan, const Job& job,
+             const Warnings& warnings) {
   const std::string& title = plan.chart.title ? *plan.chart.title : f.title;
+  std::vector<const BandMatrix*> charts(f.charts.begin(), f.charts.end());
   switch (plan.files.format) {
     case OutputFormat::json: return f.json;
     case OutputFormat::csv: return f.csv;
     case OutputFormat::text: return whole(f.report());
-    case OutputFormat::html: return whole(page_output(f.charts, f.names, f.layout(), f.shades, title, f.mode, plan, job, warnings));
-    default: return whole(render_picture(f.layout(), title, plan, job));
+    case OutputFormat::html:
+      return whole(page_output(charts, f.names, f.layout(shades), shades, title, f.mode, plan, job, warnings));
+    default: return whole(render_picture(f.layout(shades), title, plan, job));
   }
 }
-
-namespace {
 
 // hp2ps's rule: a .aux that cannot be written is an error. When the user
 // chose where the picture goes (-o), the picture is what was asked for: a
@@ -199,31 +204,35 @@ void write_aux_file(const FilePlan& plan, const std::string& text, Warnings& war
 }
 
 // One profile, finished: its matrix, its report, its chart.
-Finished one_chart(const BandMatrix& m, const std::vector<double>& shades, const Job& job, const OutputPlan& plan) {
+Finished one_chart(BandMatrix& m, const Job& job, const OutputPlan& plan) {
   Finished f;
   f.json = [&m](const Put& put) { matrix_json(m, put); };
   f.csv = [&m, raw = plan.files.csv_raw](const Put& put) { matrix_csv(m, put, raw); };
   f.report = [&m, &job] { return profile_report(m, shown_name(job.inputs[0]), job.select.band_limit == 0); };
-  f.layout = [&m, &shades, &plan] { return layout_chart(m, shades, plan.chart); };
-  f.charts = {&m}, f.names = {shown_name(job.inputs[0])}, f.shades = shades;
+  f.layout = [&m, &plan](const std::vector<double>& shades) { return layout_chart(m, shades, plan.chart); };
+  f.charts = {&m}, f.names = {shown_name(job.inputs[0])};
   f.mode = "profile", f.title = m.info.header.job;
   return f;
 }
 
 }  // namespace
 
-Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warnings& warnings) {
-  Drawn drawn;
-  std::vector<double> shades = band_shades(m, plan);
-  apply_scales(m, job.matrix, warnings);
-  // The bands' figures and the scales drawn, whatever is drawn over them.
-  std::string aux = write_aux(m, shades);
+void write_finished(const Finished& f, const OutputPlan& plan, const Job& job, Warnings& warnings) {
+  std::vector<double> shades = band_shades(*f.charts[0], plan);
+  for (BandMatrix* m : f.charts) apply_scales(*m, job.matrix, warnings);
+  std::string aux = plan.files.write_aux.empty() ? "" : write_aux(*f.charts[0], shades);
   MatrixPlan finish = job.matrix;
   finish.percent = finish.percent && plan.files.format != OutputFormat::text;  // --record's report, beside its page
-  finish_matrix(m, finish, plan.chart, warnings);
-  write_output(plan.files.output, emit(one_chart(m, shades, job, plan), plan, job, warnings));
+  for (BandMatrix* m : f.charts) finish_matrix(*m, finish, plan.chart, warnings);
+  if (f.charts.size() > 1) share_scales(f.charts);
+  write_output(plan.files.output, emit(f, shades, plan, job, warnings));
   if (!plan.files.write_aux.empty()) write_aux_file(plan.files, aux, warnings);
-  write_records_file(plan.files, {&m}, {shown_name(job.inputs[0])});
+  write_records_file(plan.files, {f.charts.begin(), f.charts.end()}, f.names);
+}
+
+Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warnings& warnings) {
+  Drawn drawn;
+  write_finished(one_chart(m, job, plan), plan, job, warnings);
   const ProfileHeader& h = m.info.header;
   drawn.samples = m.samples, drawn.last_time = last_time(m), drawn.total = m.total;
   drawn.units = h.value_unit + " x " + h.sample_unit, drawn.finished = m.info.finished;

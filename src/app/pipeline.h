@@ -39,47 +39,27 @@ void check_alike(const std::vector<const BandMatrix*>& ms, const Job& job, Warni
 BandMatrix chart_matrix(const SampleSource& source, const SelectOptions& select, const OutputPlan& plan,
                         Warnings& warnings);
 
-// --x-max, --y-max: the axes reach at least this far.
-void apply_scales(BandMatrix& m, const MatrixPlan& p, Warnings& warnings);
-
-// --percent, --heap-lines: what is drawn over or instead of the values.
-void finish_matrix(BandMatrix& m, const MatrixPlan& p, const ChartStyle& style, Warnings& warnings);
-
-// The fills: --stable-colours, else the palette (and the .aux's).
-std::vector<double> band_shades(const BandMatrix& m, const OutputPlan& plan);
-
-// The picture's bytes; `title` is the document's (PS %%Title, PDF, SVG).
-std::string render_picture(const ChartLayout& layout, const std::string& title, const OutputPlan& plan,
-                           const Job& job);
-
-// --format html: the page around the layout of `ms` (one profile, the runs
-// compared, or a difference), its chart drawn as SVG; `mode` is "profile",
-// "compare" or "diff".
-std::string page_output(const std::vector<const BandMatrix*>& ms, const std::vector<std::string>& inputs,
-                        const ChartLayout& layout, const std::vector<double>& shades, const std::string& title,
-                        const std::string& mode, const OutputPlan& plan, const Job& job, const Warnings& warnings);
-
-// A CSV's companion: the IPE records of the bands of `ms`, where the plan
-// puts them, when a band has one (written after the output, whole).
-void write_records_file(const FilePlan& plan, const std::vector<const BandMatrix*>& ms,
-                        const std::vector<std::string>& inputs);
-
-// What a mode hands the one finishing step (emit), which picks the writer
-// for the output's format: the data and the report are the mode's own; a
-// picture or a page is the layout of its charts, titled as asked or by the
-// mode. The data are written as they are made: what they read outlives
-// the write.
+// What a mode hands the one finishing step (write_finished), which picks
+// the writer for the output's format: the data and the report are the
+// mode's own; a picture or a page is the layout of its charts, in the
+// fills the finishing step gives them, titled as asked or by the mode. The
+// data are written as they are made: what they read outlives the write.
 struct Finished {
+  std::vector<BandMatrix*> charts;  // the picture's, a page's, and the .aux's and records' (with names)
+  std::vector<std::string> names;   // each chart's input's
   std::function<void(const Put&)> json, csv;
   std::function<std::string()> report;
-  std::function<ChartLayout()> layout;
-  std::vector<const BandMatrix*> charts;  // a page's, with their inputs' names
-  std::vector<std::string> names;
-  std::vector<double> shades;
+  std::function<ChartLayout(const std::vector<double>& shades)> layout;
   std::string mode;   // the page's: "profile", "compare" or "diff"
   std::string title;  // without --title
 };
-Produce emit(const Finished& f, const OutputPlan& plan, const Job& job, const Warnings& warnings);
+
+// Every mode's last steps, in one order: the fills (from the first
+// chart); the least axes asked for (--x-max, --y-max); the .aux's figures,
+// of the bands and the scales before anything is drawn over them (one
+// profile); shares (--percent) or the heap's lines; one scale for several
+// charts; then the output, its .aux and its records, each written whole.
+void write_finished(const Finished& f, const OutputPlan& plan, const Job& job, Warnings& warnings);
 
 // What drawing one profile showed (--watch's status line).
 struct Drawn {
@@ -90,9 +70,7 @@ struct Drawn {
   bool finished = false;    // the RTS finished the profile (ProfileInfo::finished)
 };
 
-// One profile's matrix to its output: shades, scales, the .aux (which
-// records the bands and the scales drawn), percent and heap lines, then
-// the picture or export; the output is written, then the .aux, each whole.
+// One profile's matrix to its output (write_finished).
 Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warnings& warnings);
 
 }  // namespace hpng

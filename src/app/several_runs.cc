@@ -18,9 +18,9 @@ namespace hpng {
 
 namespace {
 
-std::vector<const BandMatrix*> pointers(const std::vector<BandMatrix>& ms) {
-  std::vector<const BandMatrix*> out;
-  for (const BandMatrix& m : ms) out.push_back(&m);
+std::vector<BandMatrix*> pointers(std::vector<BandMatrix>& ms) {
+  std::vector<BandMatrix*> out;
+  for (BandMatrix& m : ms) out.push_back(&m);
   return out;
 }
 
@@ -37,26 +37,19 @@ void name_charts(std::vector<BandMatrix>& ms, const std::vector<std::string>& pa
   for (size_t k = 0; same && k < ms.size(); ++k) ms[k].info.header.job = paths[k] + ": " + ms[k].info.header.job;
 }
 
-// The runs on one scale, finished for the output (`ms` and `names` outlive
-// the write).
-Finished compare_charts(const Job& job, std::vector<BandMatrix>& ms, const std::vector<std::string>& names,
-                        Warnings& warnings) {
+// The runs, to be drawn on one scale (`ms` and `names` outlive the write).
+Finished compare_charts(const Job& job, std::vector<BandMatrix>& ms, const std::vector<std::string>& names) {
   const OutputPlan& plan = *job.output;
-  check_units(pointers(ms), job);
-  check_alike(pointers(ms), job, warnings);
-  for (BandMatrix& m : ms) finish_matrix(m, job.matrix, plan.chart, warnings);
-  share_scales(ms);
-  for (BandMatrix& m : ms) apply_scales(m, job.matrix, warnings);
   Finished f;
   f.json = [&ms, &names](const Put& put) { matrices_json(ms, names, put); };
   f.csv = [&ms, &names, raw = plan.files.csv_raw](const Put& put) { matrices_csv(ms, names, put, raw); };
   f.report = [&ms, &names, &job] { return compare_report(ms, names, job.select.band_limit == 0); };
-  if (plan.is_chart()) f.shades = band_shades(ms[0], plan), name_charts(ms, names);
+  if (plan.is_chart()) name_charts(ms, names);
   // The charts share one file's vertex budget, so that it stays as small
   // as one chart's however many inputs.
   ChartStyle style = plan.chart;
   if (style.max_vertices > 0) style.max_vertices = std::max<size_t>(style.max_vertices / ms.size(), 500);
-  f.layout = [&ms, shades = f.shades, style] { return layout_charts(ms, shades, style); };
+  f.layout = [&ms, style](const std::vector<double>& shades) { return layout_charts(ms, shades, style); };
   f.charts = pointers(ms), f.names = names, f.mode = "compare", f.title = "compare: " + names[0] + " ...";
   return f;
 }
@@ -73,38 +66,35 @@ void run_compare(const Job& job, Warnings& warnings) {
   std::vector<Judged> runs;
   for (size_t k = 0; k < ms.size(); ++k) runs.push_back(judged(shown_name(job.inputs[k]), ms[k]));
   std::vector<std::string> names = paths(job);
-  write_output(job.output->files.output, emit(compare_charts(job, ms, names, warnings), *job.output, job, warnings));
-  write_records_file(job.output->files, pointers(ms), names);
+  std::vector<BandMatrix*> charts = pointers(ms);
+  check_units({charts.begin(), charts.end()}, job);
+  check_alike({charts.begin(), charts.end()}, job, warnings);
+  write_finished(compare_charts(job, ms, names), *job.output, job, warnings);
   check_gates(job.gates, runs);
 }
 
 namespace {
 
-// The difference, finished for the output; the report reads the runs
-// themselves (`before`, `after` and `d` outlive the write).
-Finished diff_chart(const Job& job, const BandMatrix& before, const BandMatrix& after, BandMatrix& d,
-                    Warnings& warnings) {
+// The difference, for the output; the report reads the runs themselves
+// (`before`, `after` and `d` outlive the write).
+Finished diff_chart(const Job& job, const BandMatrix& before, const BandMatrix& after, BandMatrix& d) {
   const OutputPlan& plan = *job.output;
-  apply_scales(d, job.matrix, warnings);
   Finished f;
   f.json = [&d](const Put& put) { matrix_json(d, put); };
   f.csv = [&d, raw = plan.files.csv_raw](const Put& put) { matrix_csv(d, put, raw); };
   f.report = [&before, &after, &job] {
     return diff_report(before, after, {shown_name(job.inputs[0]), shown_name(job.inputs[1])}, job.select.band_limit == 0);
   };
-  if (plan.is_chart()) f.shades = band_shades(d, plan);
-  f.layout = [&d, shades = f.shades, &plan] { return layout_chart(d, shades, plan.chart); };
+  f.layout = [&d, &plan](const std::vector<double>& shades) { return layout_chart(d, shades, plan.chart); };
   f.charts = {&d}, f.names = {d.info.header.job}, f.mode = "diff", f.title = d.info.header.job;
   return f;
 }
 
 // The chart and the data are of the difference (a CSV's records too).
 void write_diff(const Job& job, const BandMatrix& before, const BandMatrix& after, Warnings& warnings) {
-  const FilePlan& files = job.output->files;
   BandMatrix d = difference(before, after, job.select.band_limit, job.select.trace_percent);
   d.info.header.job = shown_name(job.inputs[1]) + " minus " + shown_name(job.inputs[0]);
-  write_output(files.output, emit(diff_chart(job, before, after, d, warnings), *job.output, job, warnings));
-  write_records_file(files, {&d}, {d.info.header.job});
+  write_finished(diff_chart(job, before, after, d), *job.output, job, warnings);
 }
 
 }  // namespace

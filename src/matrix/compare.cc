@@ -89,10 +89,10 @@ std::vector<BandMatrix> shared_matrices(const std::vector<SampleSource>& sources
   return out;
 }
 
-void share_scales(std::vector<BandMatrix>& ms) {
+void share_scales(const std::vector<BandMatrix*>& ms) {
   double x = 0, y = 0;
-  for (const BandMatrix& m : ms) x = std::max(x, m.x_range), y = std::max(y, m.y_range);
-  for (BandMatrix& m : ms) m.x_range = x, m.y_range = y;
+  for (const BandMatrix* m : ms) x = std::max(x, m->x_range), y = std::max(y, m->y_range);
+  for (BandMatrix* m : ms) m->x_range = x, m->y_range = y;
 }
 
 }  // namespace hpng

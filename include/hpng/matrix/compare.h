@@ -25,6 +25,6 @@ std::vector<BandMatrix> shared_matrices(const std::vector<SampleSource>& sources
                                         size_t held_cells = 0);
 
 // Every matrix gets the widest time span and the highest value range of all.
-void share_scales(std::vector<BandMatrix>& ms);
+void share_scales(const std::vector<BandMatrix*>& ms);
 
 }  // namespace hpng

@@ -51,7 +51,9 @@ std::vector<BandMatrix> compared(const std::vector<Input>& inputs, const SelectO
   Warnings warnings;
   sources = matched_by_name(sources, warnings);
   std::vector<BandMatrix> ms = shared_matrices(sources, names, select, 0, warnings, held_cells);
-  share_scales(ms);
+  std::vector<BandMatrix*> each;
+  for (BandMatrix& m : ms) each.push_back(&m);
+  share_scales(each);
   return ms;
 }
 
