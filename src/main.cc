@@ -6,9 +6,10 @@
 #include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 
-#include "app/cli.h"
+#include "app/cli/cli.h"
 #include "base/text.h"
 #include "process/signals.h"
 #include "hpng/app/run.h"
@@ -17,8 +18,23 @@ namespace {
 
 std::string program = "hp2ps-ng";
 
-// Messages quote profiles and paths: shown safe for a terminal.
+const char* severity(const hpng::Diagnostic& d) {
+  return d.error ? "error" : hpng::kind_of(d.code) == hpng::ErrorKind::note ? nullptr : "warning";
+}
+
+// The worst exit status of the errors among a run's diagnostics (several
+// profiles' runs: each says its own).
+int worst(const hpng::Warnings& warnings, int status) {
+  for (const hpng::Diagnostic& d : warnings) {
+    if (d.error) status = std::max(status, hpng::exit_status(d.code));
+  }
+  return status;
+}
+
+// Messages quote profiles and paths: shown safe for a terminal. A note
+// has no severity.
 void print(const char* severity, const std::string& text) {
+  if (!severity) return (void)std::fprintf(stderr, "%s: %s\n", program.c_str(), hpng::terminal_safe(text).c_str());
   std::fprintf(stderr, "%s: %s: %s\n", program.c_str(), severity, hpng::terminal_safe(text).c_str());
 }
 
@@ -32,14 +48,11 @@ int parse(int argc, char** argv, hpng::Options& opts) {
   } catch (const CLI::CallForHelp&) {
     std::fputs(help.c_str(), stdout);
     return -1;
-  } catch (const CLI::CallForVersion& v) {
-    std::printf("%s\n", v.what());
-    return -1;
   } catch (const hpng::Error& e) {
     print("error", e.what());
     return hpng::exit_status(e.code());
   }
-  for (const hpng::Diagnostic& w : warnings) print("warning", hpng::describe(w));
+  for (const hpng::Diagnostic& w : warnings) print(severity(w), hpng::describe(w));
   return 0;
 }
 
@@ -65,9 +78,10 @@ class Terminal {
       shown_ = true;
     };
   }
+  // Several profiles' runs say their own errors here, each an error.
   void after(const hpng::Warnings& warnings) {
     if (watch_) return;
-    for (const hpng::Diagnostic& w : warnings) print("warning", hpng::describe(w));
+    for (const hpng::Diagnostic& w : warnings) print(severity(w), hpng::describe(w));
   }
   void clear() {
     if (shown_) std::fputs("\r\033[K", stderr);
@@ -85,7 +99,7 @@ int main(int argc, char** argv) {
   hpng::Options opts;
   if (int status = parse(argc, argv, opts)) return status < 0 ? 0 : status;
   hpng::own_signals();  // before any input is copied or output written
-  if (!opts.output.files.input && !opts.record && ::isatty(STDIN_FILENO)) {
+  if (opts.files.empty() && !opts.record && ::isatty(STDIN_FILENO)) {
     std::fprintf(stderr, "%s: reading a heap profile from standard input (see --help)\n", program.c_str());
   }
   hpng::Warnings warnings;
@@ -103,5 +117,5 @@ int main(int argc, char** argv) {
     status = 1;
   }
   terminal.after(warnings);
-  return status;
+  return worst(warnings, status);
 }

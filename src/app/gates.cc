@@ -1,8 +1,8 @@
 // See gates.h.
 #include "app/gates.h"
 
-
 #include "base/text.h"
+#include "hpng/matrix/band_shape.h"
 
 namespace hpng {
 
@@ -15,34 +15,61 @@ std::string amount(double v, const std::string& unit) {
   return si_amount(v, unit) + " (" + group_digits(v) + " bytes)";
 }
 
+// "at 2.37 seconds of the program's own time"
+std::string at(const Judged& r) { return "at " + printed("%g", r.peak.time) + " " + r.sample_unit + " (" + r.clock + ")"; }
+
 std::string over_peak(const Judged& r, double limit) {
   const ProfilePeak& p = r.peak;
-  return r.name + ": the peak total is " + amount(p.total, r.value_unit) + " at " + printed("%g", p.time) + " " +
-         r.sample_unit + ", " + amount(p.total - limit, r.value_unit) + " (" + printed("%.1f", (p.total / limit - 1) * 100) +
-         "%) above --max-peak " + amount(limit, r.value_unit);
+  return r.name + ": the peak total is " + amount(p.total, r.value_unit) + " " + at(r) + ", " +
+         amount(p.total - limit, r.value_unit) + " (" + printed("%.1f", (p.total / limit - 1) * 100) + "%) above --max-peak " +
+         amount(limit, r.value_unit);
 }
+
+std::string growth(double b, double a) { return b > 0 ? printed("%.1f", (a / b - 1) * 100) + "%" : "from nothing"; }
 
 std::string over_growth(const Judged& before, const Judged& after, double limit) {
   double b = before.peak.total, a = after.peak.total;
-  std::string growth = b > 0 ? printed("%.1f", (a / b - 1) * 100) + "%" : "from nothing";
-  return after.name + ": the peak total grew " + growth + ", from " + amount(b, after.value_unit) + " in " + before.name +
-         " to " + amount(a, after.value_unit) + " at " + printed("%g", after.peak.time) + " " + after.sample_unit +
-         ", above --max-growth " + printed("%g", limit) + "%";
+  return after.name + ": the peak total grew " + growth(b, a) + ", from " + amount(b, after.value_unit) + " in " +
+         before.name + " to " + amount(a, after.value_unit) + " " + at(after) + ", above --max-growth " +
+         printed("%g", limit) + "%";
 }
+
+std::string leaks(const Judged& r) {
+  std::string list;
+  for (const std::string& s : r.suspects) list += (list.empty() ? "" : "; ") + s;
+  return r.name + ": the verdict names " + std::to_string(r.suspects.size()) + " suspect band" +
+         (r.suspects.size() == 1 ? "" : "s") + " (--fail-on-leak): " + list;
+}
+
+void within(Warnings& warnings, const std::string& line) { warnings.add({Code::gate_within, "", {}, 0, 0, "", line}); }
 
 }  // namespace
 
-void check_gates(const Gates& gates, const std::vector<Judged>& runs, bool before_after) {
-  std::string passed;
-  auto add = [&](const std::string& line) { passed += (passed.empty() ? "" : "; ") + line; };
+Judged judged(std::string name, const BandMatrix& m, bool verdict) {
+  const ProfileHeader& h = m.info.header;
+  Judged j{std::move(name), m.peak, h.value_unit, h.sample_unit,
+           h.input_format == "eventlog" ? "elapsed" : "the program's own time", {}};
+  if (!verdict || !has_verdict(m)) return j;
+  Verdict v = leak_verdict(m, band_figures(m));
+  for (size_t b : v.suspects) j.suspects.push_back(m.bands[b].name + " (" + shape_token(v.shapes[b].kind) + ")");
+  return j;
+}
+
+void check_gates(const Gates& gates, const std::vector<Judged>& runs, Warnings& warnings, bool before_after) {
+  std::string over;
+  auto add = [&](const std::string& line) { over += (over.empty() ? "" : "; ") + line; };
   for (const Judged& r : runs) {
     if (gates.max_peak && r.peak.total > *gates.max_peak) add(over_peak(r, *gates.max_peak));
+    else if (gates.max_peak) within(warnings, "gate --max-peak " + amount(*gates.max_peak, r.value_unit) + ": " + r.name + "'s peak " + amount(r.peak.total, r.value_unit) + " " + at(r) + ", within");
+    if (gates.fail_on_leak && !r.suspects.empty()) add(leaks(r));
+    else if (gates.fail_on_leak) within(warnings, "gate --fail-on-leak: " + r.name + ": no suspect band, within");
   }
   if (before_after && gates.max_growth && runs.size() == 2) {
     double b = runs[0].peak.total, a = runs[1].peak.total;
     if (a > b * (1 + *gates.max_growth / 100)) add(over_growth(runs[0], runs[1], *gates.max_growth));
+    else within(warnings, "gate --max-growth " + printed("%g", *gates.max_growth) + "%: " + runs[1].name + "'s peak grew " + growth(b, a) + " over " + runs[0].name + "'s, within");
   }
-  if (!passed.empty()) throw usage_error(Code::over_limit, passed);
+  if (!over.empty()) throw Error({Code::over_limit, "", {}, 0, 0, "", over});
 }
 
 }  // namespace hpng

@@ -1,29 +1,33 @@
-// The gates a pipeline sets (--max-peak, --max-growth), judged once the
-// output is written: a run that passes a limit still leaves its picture.
+// The gates a pipeline sets (--max-peak, --max-growth, --fail-on-leak),
+// judged once the outputs are written: a run that exceeds a limit still
+// leaves its picture. Every gate that ran says its result, within or not.
 #pragma once
 #include <string>
 #include <vector>
 
-#include "hpng/app/options.h"
+#include "hpng/app/job.h"
 #include "hpng/matrix/band_matrix.h"
 
 namespace hpng {
 
-// One input as judged: its name for the message, its peak and its units.
+// One input as judged: its name for the message, its peak, its units and
+// its clock, and (with --fail-on-leak) the bands its verdict suspects.
 struct Judged {
   std::string name;
   ProfilePeak peak;
   std::string value_unit, sample_unit;
+  std::string clock;                  // "the program's own time", "elapsed"
+  std::vector<std::string> suspects;  // "NAME (its shape)", the most suspicious first
 };
 
-inline Judged judged(std::string name, const BandMatrix& m) {
-  return {std::move(name), m.peak, m.info.header.value_unit, m.info.header.sample_unit};
-}
+// `verdict`: the leak verdict is asked for (--fail-on-leak).
+Judged judged(std::string name, const BandMatrix& m, bool verdict);
 
-// --max-peak against each input; with `before_after` (--diff) and
-// --max-growth, the second's peak against the first's. Throws Error
-// (over_limit, exit status 3) saying every limit passed, by how much and
-// when.
-void check_gates(const Gates& gates, const std::vector<Judged>& runs, bool before_after = false);
+// --max-peak and --fail-on-leak against each input; with `before_after`
+// (--diff, a baseline) and --max-growth, the second's peak against the
+// first's. Each limit that holds is a note (gate_within) on `warnings`;
+// those exceeded are one Error (over_limit, exit status 3) saying each, by
+// how much and when.
+void check_gates(const Gates& gates, const std::vector<Judged>& runs, Warnings& warnings, bool before_after = false);
 
 }  // namespace hpng

@@ -16,6 +16,8 @@ void run_one_profile(const Job& job, Warnings& warnings);
 // The one profile drawn, not judged: what the gates judge of it.
 Judged draw_one_profile(const Job& job, Warnings& warnings);
 void run_compare(const Job& job, Warnings& warnings);
+// Each run's warnings, and its error, go to `warnings` in the inputs' order.
+void run_batch(const Job& batch, Warnings& warnings);
 void run_diff(const Job& job, Warnings& warnings);
 // Returns when the watch ends: the RTS finished the profile, the watched
 // process ended, or SIGINT/SIGTERM. A profile not yet drawable is waited

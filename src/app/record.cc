@@ -186,40 +186,42 @@ std::string waiting_note(const RecordPlan& r, double seconds, size_t censuses) {
 
 std::string summary(const Job& job, const ProgramEnd& end, double seconds, const std::vector<std::string>& moved) {
   const RecordPlan& r = *job.record;
-  std::string line = r.name + " " + describe_end(end) + " after " + printed("%.1f", seconds) + " s; wrote " +
-                     job.output->files.output + ", kept its profile as " + job.inputs[0].path;
+  std::string wrote;
+  for (const OutputPlan& out : job.outputs) wrote += (wrote.empty() ? "" : ", ") + out.files.output;
+  std::string line = r.name + " " + describe_end(end) + " after " + printed("%.1f", seconds) + " s; wrote " + wrote +
+                     ", kept its profile as " + job.inputs[0].path;
   for (const std::string& m : moved) line += ", its " + m.substr(m.rfind('.') + 1) + " as " + m;
   return r.eventlog ? line : line + " (its RTS writes no eventlog, a GHC before 9.4 linked without -eventlog: its .hp was followed)";
 }
 
 // The baseline's peak, which --max-growth compares this run's with.
 Judged baseline(const Job& job, Warnings& warnings) {
-  const OutputPlan& plan = *job.output;
+  const OutputPlan& plan = job.outputs[0];
   const ProfileInput& base = *job.record->baseline;
   BandMatrix m = chart_matrix(profile_stream(base, job.read), selection(job, plan), plan, warnings);
   if (m.samples <= 2) {
     throw file_error(Code::no_samples, shown_name(base), "the baseline holds no census (an empty recording): there is "
                                                          "nothing to compare --max-growth with");
   }
-  return judged(shown_name(base), m);
+  return judged(shown_name(base), m, false);
 }
 
-// --max-peak against this run; --max-growth against the baseline's peak.
-// Every limit exceeded is said; a failed program's are warnings (its
-// failure is the run's status).
+// --max-peak and --fail-on-leak against this run; --max-growth against
+// the baseline's peak. Every limit exceeded is said; a failed program's
+// are warnings (its failure is the run's status).
 void judge(const Job& job, const Judged& run, const ProgramEnd& end, Warnings& warnings) {
   std::string over;
   auto check = [&](const Gates& g, const std::vector<Judged>& runs, bool before_after) {
     try {
-      check_gates(g, runs, before_after);
+      check_gates(g, runs, warnings, before_after);
     } catch (const Error& e) {
       over += (over.empty() ? "" : "; ") + e.diagnostic().message;
     }
   };
-  check({job.gates.max_peak, std::nullopt}, {run}, false);
+  check({job.gates.max_peak, std::nullopt, job.gates.fail_on_leak}, {run}, false);
   if (job.record->baseline && job.gates.max_growth) check({std::nullopt, job.gates.max_growth}, {baseline(job, warnings), run}, true);
   if (over.empty()) return;
-  if (!end.failed()) throw usage_error(Code::over_limit, over);
+  if (!end.failed()) throw Error({Code::over_limit, "", {}, 0, 0, "", over});
   warnings.add({Code::over_limit, "", {}, 0, 0, "", over});
 }
 
@@ -301,9 +303,12 @@ Judged Recorder::draw_kept(const ProgramEnd& end, double seconds, const std::str
   SampleSource source = cached(profile_stream(in, job_.read));
   std::optional<Judged> run;
   try {
-    for (const OutputPlan* plan : {&*job_.output, &r_.report}) {
+    std::vector<const OutputPlan*> plans;
+    for (const OutputPlan& out : job_.outputs) plans.push_back(&out);
+    plans.push_back(&r_.report);
+    for (const OutputPlan* plan : plans) {
       BandMatrix m = chart_matrix(source, selection(job_, *plan), *plan, warnings_);
-      if (!run) run = judged(shown_name(in), m);
+      if (!run) run = judged(shown_name(in), m, job_.gates.fail_on_leak);
       if (plan == &r_.report) {
         std::string note = waiting_note(r_, seconds, m.samples > 2 ? m.samples - 2 : 0);
         if (!note.empty()) warnings_.add({Code::few_censuses, keep, {}, 0, 0, "", note});

@@ -1,10 +1,13 @@
 // See job.h: the one place where options become the job.
 #include "hpng/app/job.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
+#include "app/cli/options.h"
 #include "process/program.h"
 #include "hpng/layout/columns.h"
 #include "hpng/output/output_file.h"
@@ -99,20 +102,48 @@ ChartStyle chart_style(const OutputRequest& o, size_t band_limit, const Palette&
 Mode mode_of(const Options& o) {
   if (o.record) return Mode::record;
   if (o.watch) return Mode::watch;
-  if (o.several == Several::compare) return Mode::compare;
-  if (o.several == Several::diff) return Mode::diff;
-  return Mode::one_profile;
+  if (o.compare) return Mode::compare;
+  if (o.diff) return Mode::diff;
+  return o.files.size() > 1 ? Mode::batch : Mode::one_profile;
+}
+
+InputFormat input_format(const Options& o) {
+  return o.input_format == "hp" ? InputFormat::hp : o.input_format == "eventlog" ? InputFormat::eventlog : InputFormat::automatic;
+}
+
+// The output as asked: where it goes and how the chart is drawn there.
+OutputRequest output_request(const Options& o) {
+  OutputRequest r;
+  if (!o.files.empty() && o.files[0] != "-") r.files.input = o.files[0];
+  r.files.output = o.outputs.empty() ? "" : o.outputs[0];
+  if (o.outputs.size() > 1) r.more_outputs.assign(o.outputs.begin() + 1, o.outputs.end());
+  r.files.format = o.format;
+  r.files.reuse_aux = o.reuse_aux, r.files.aux = o.aux, r.files.no_aux = o.no_aux, r.files.csv_raw = o.csv_raw;
+  ChartStyle& s = r.style;
+  s.colour = o.colour, s.big_title = o.big_title, s.small_title = o.small_title, s.key_pages = o.key_pages;
+  s.marks = !o.no_marks, s.portrait = o.portrait, s.eps_width = o.eps_width, s.heap_lines = o.heap_lines;
+  r.dpi = o.dpi, r.exact = o.exact, r.palette = o.palette, r.stable_colours = o.stable_colours;
+  r.transparent = o.transparent, r.title = o.title, r.width = o.width, r.height = o.height, r.command = o.command;
+  return r;
+}
+
+SelectOptions select_options(const Options& o) {
+  SelectOptions s;
+  s.trace_percent = o.trace, s.by_deviation = o.by_deviation, s.by_growth = o.by_growth, s.by_number = o.by_number;
+  s.by_name = !o.sort_name ? NameOrder::none : *o.sort_name == "desc" ? NameOrder::descending : NameOrder::ascending;
+  s.band_limit = o.max_bands;
+  return s;
 }
 
 // Each input as hp2ps opens one (`prof` reads prof.hp), its format sniffed
 // from its first bytes unless --input-format says. A missing or unreadable
 // file names itself. Copies (pipes, compressed files) draw on the run's
 // one `budget`.
-ProfileInput open_input(const std::string& name, const Options& o, bool watched, SpoolBudget& budget) {
+ProfileInput open_input(const std::string& name, InputFormat format, bool watched, SpoolBudget& budget) {
   FileOptions f;
   f.input = name;
   if (name.empty() || name == "-") f.input.reset();  // standard input
-  ProfileInput p{input_path(f), o.input_format, {}};
+  ProfileInput p{input_path(f), format, {}};
   if (watched) return p;  // opened at each update
   p.input = load_input(p.path, budget);
   if (p.format == InputFormat::automatic) p.format = sniff_format(p.input.head());
@@ -122,8 +153,8 @@ ProfileInput open_input(const std::string& name, const Options& o, bool watched,
 // Standard input can be read once: named twice (--compare - -), the second
 // was "empty".
 std::vector<std::string> input_names(const Options& o) {
-  std::vector<std::string> names{o.output.files.input.value_or("")};
-  names.insert(names.end(), o.more_inputs.begin(), o.more_inputs.end());
+  std::vector<std::string> names = o.files;
+  if (names.empty()) names.push_back("-");
   if (std::count_if(names.begin(), names.end(), [](const std::string& n) { return n.empty() || n == "-"; }) > 1) {
     throw usage_error(Code::bad_option, "standard input ('-') can be one of the inputs only: save the others to files");
   }
@@ -132,8 +163,8 @@ std::vector<std::string> input_names(const Options& o) {
 
 // Several inputs write one output, checked against every input (none may
 // be overwritten), and no .aux.
-FilePlan several_files(const Job& job, Warnings& warnings) {
-  FileOptions f = job.asked.files;
+FilePlan several_files(const Job& job, const FileOptions& asked, Warnings& warnings) {
+  FileOptions f = asked;
   f.no_aux = true;
   FilePlan plan;
   for (const ProfileInput& in : job.inputs) {
@@ -187,9 +218,9 @@ Palette palette_of(const OutputRequest& o, OutputFormat f) {
 // title to the program and its arguments. The baseline is an input like
 // any other, and is not where this run keeps its profile.
 void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
-  const RecordRequest& asked = *o.record;
   RecordPlan r;
-  r.asked = asked;
+  r.asked = {o.program, o.breakdown.value_or("T")[0], o.every.value_or(kRecordEvery), o.baseline};
+  const RecordRequest& asked = r.asked;
   r.program = find_program(asked.argv[0]).value_or("");
   r.name = asked.argv[0].substr(asked.argv[0].rfind('/') + 1);
   if (!r.program.empty()) {
@@ -206,7 +237,7 @@ void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
     job.asked.title = title == asked.argv[0] ? r.name : r.name + title.substr(asked.argv[0].size());
   }
   if (asked.baseline) {
-    r.baseline = open_input(*asked.baseline, o, false, budget);
+    r.baseline = open_input(*asked.baseline, input_format(o), false, budget);
     if (r.baseline->input.id() && r.baseline->input.id() == file_id(keep)) {
       throw usage_error(Code::output_is_input, "--baseline " + *asked.baseline + " is where this run keeps its profile (" +
                                                    keep + "): copy it elsewhere first");
@@ -229,6 +260,49 @@ bool same_place(const std::string& a, const std::string& b) {
   return name_a == name_b && da && da == file_id(dir_b);
 }
 
+// Two profiles of a batch whose outputs would be one file (a.hp and
+// sub/a.hp both write ./a.ps) are refused: the second would replace the
+// first's. An input's output name needs its format: its first bytes.
+void check_distinct_outputs(const Job& job) {
+  std::vector<std::pair<std::string, std::string>> outputs;  // (output, input)
+  for (const ProfileInput& in : job.inputs) {
+    if (in.path == "-") continue;
+    FileOptions f = job.asked.files;
+    f.input = in.path, f.output.clear();
+    InputFormat format = in.format;
+    if (format == InputFormat::automatic) {
+      try {
+        format = sniff_format(load_input(input_path(f)).head());
+      } catch (const Error&) {
+        continue;  // its run says why it cannot be read
+      }
+    }
+    Warnings ignored;
+    std::string out = plan_files(f, format, job.asked.style.eps_width > 0, ignored).output;
+    for (const auto& [other, name] : outputs) {
+      if (same_place(other, out)) {
+        throw usage_error(Code::bad_option, "two profiles would write one file, " + shown_path(out) + " (" + shown_path(name) +
+                                                " and " + shown_path(in.path) + "): name each once, or draw them in two runs");
+      }
+    }
+    outputs.emplace_back(out, in.path);
+  }
+}
+
+// Several profiles, each drawn as its own run: each is opened by its run
+// (job_for_input); -o, if given, is the folder their outputs go to.
+void resolve_batch(Job& job, const Options& o) {
+  for (const std::string& name : input_names(o)) job.inputs.push_back({name, input_format(o), {}});
+  check_distinct_outputs(job);
+  if (o.outputs.empty()) return;
+  struct stat st;
+  if (::stat(o.outputs[0].c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    throw usage_error(Code::bad_option, "with several profiles, each drawn on its own, -o names the folder their outputs go "
+                                        "to: " + shown_path(o.outputs[0]) + " is not a folder (--compare draws them into one file)");
+  }
+  job.folder = o.outputs[0];
+}
+
 // --record writes its profile where it keeps it only once the program has
 // ended: no output may be that file, or the profile would be drawn over.
 // Everything it will write is checked before the program starts: a
@@ -249,14 +323,32 @@ void check_record_files(const std::string& keep, const FilePlan& files) {
 
 std::string shown_name(const ProfileInput& in) { return in.path == "-" ? "stdin" : in.path; }
 
-OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings) {
+namespace {
+
+OutputPlan plan_output(const Job& job, const FileOptions& asked, InputFormat format, Warnings& warnings) {
   bool several = job.mode == Mode::compare || job.mode == Mode::diff;
-  FilePlan files = several ? several_files(job, warnings)
-                           : plan_files(job.asked.files, format, job.asked.style.eps_width > 0, warnings);
+  FilePlan files = several ? several_files(job, asked, warnings)
+                           : plan_files(asked, format, job.asked.style.eps_width > 0, warnings);
   if (files.format == OutputFormat::text && job.matrix.percent) {
     throw usage_error(Code::conflicting_options, "the text report gives sizes and growth: --percent does not apply");
   }
   return plan_for(job, std::move(files), format, warnings);
+}
+
+}  // namespace
+
+std::vector<OutputPlan> plan_outputs(const Job& job, InputFormat format, Warnings& warnings) {
+  std::vector<OutputPlan> plans{plan_output(job, job.asked.files, format, warnings)};
+  for (const std::string& out : job.asked.more_outputs) {
+    FileOptions more = job.asked.files;
+    more.output = out, more.aux.reset(), more.no_aux = true;  // the first output's .aux is the run's
+    for (const OutputPlan& p : plans) {
+      if (same_place(p.files.output, out)) throw usage_error(Code::bad_option, "-o " + shown_path(out) + " is given twice");
+    }
+    plans.push_back(plan_output(job, more, format, warnings));
+    if (!plans[0].files.read_aux.empty()) plans.back().aux = plans[0].aux;  // -p's order for every output
+  }
+  return plans;
 }
 
 OutputPlan plan_for(const Job& job, FilePlan files, InputFormat format, Warnings& warnings) {
@@ -278,6 +370,23 @@ OutputPlan plan_for(const Job& job, FilePlan files, InputFormat format, Warnings
   bool spills = job.mode == Mode::one_profile || job.mode == Mode::compare;
   plan.held_cells = spills && !plan.is_chart() ? kHeldCells : 0;
   return plan;
+}
+
+Job job_for_input(const Job& batch, size_t k, Warnings& warnings) {
+  Job one = batch;
+  one.mode = Mode::one_profile;
+  SpoolBudget budget{batch.watch_copy_limit};
+  const ProfileInput& in = batch.inputs[k];
+  one.inputs = {open_input(in.path, in.format, false, budget)};
+  FileOptions& files = one.asked.files;
+  files.input = in.path == "-" ? std::nullopt : std::optional(in.path);
+  files.output.clear();
+  if (!batch.folder.empty()) {
+    FilePlan here = plan_files(files, one.inputs[0].format, one.asked.style.eps_width > 0, warnings);
+    files.output = batch.folder + "/" + here.output.substr(here.output.rfind('/') + 1);
+  }
+  one.outputs = plan_outputs(one, one.inputs[0].format, warnings);
+  return one;
 }
 
 SelectOptions selection(const Job& job, const OutputPlan& plan) {
@@ -314,27 +423,28 @@ Job resolve_job(const Options& o, Warnings& warnings) {
   Job job;
   job.mode = mode_of(o);
   SpoolBudget budget{o.max_input};
-  job.asked = o.output;
+  job.asked = output_request(o);
   if (o.record) resolve_record(job, o, budget);
-  else for (const std::string& name : input_names(o)) job.inputs.push_back(open_input(name, o, job.mode == Mode::watch, budget));
-  job.read = {{o.ccs_length, o.output.style.heap_lines}, o.window, o.filter, {}};
+  else if (job.mode == Mode::batch) resolve_batch(job, o);
+  else for (const std::string& name : input_names(o)) job.inputs.push_back(open_input(name, input_format(o), job.mode == Mode::watch, budget));
+  job.read = {{o.ccs_length, o.heap_lines}, {o.from, o.to}, compile_band_filter(o.include, o.exclude, o.merge), {}};
   if (o.ipe) {
     Input log = load_input(*o.ipe, budget);
     job.side_inputs.push_back({*o.ipe, log.file ? log.id() : file_id(*o.ipe)});
     job.read.ipe = ipe_band_namer(log);
   }
-  job.select = o.select;
+  job.select = select_options(o);
   job.matrix = {o.x_max, o.y_max, o.percent, o.mixed_units};
-  job.watch_interval = o.watch.value_or(o.record ? 0.5 : 2);
+  job.watch_interval = o.watch.value_or(o.record ? kRecordRedraw : kWatchEvery);
   job.watch_pid = o.watch_pid;
   job.watch_copy_limit = o.max_input;
-  job.gates = o.gates;
-  if (job.mode != Mode::watch) job.output = plan_output(job, job.inputs[0].format, warnings);
+  job.gates = {o.max_peak, o.max_growth, o.fail_on_leak};
+  if (job.mode != Mode::watch && job.mode != Mode::batch) job.outputs = plan_outputs(job, job.inputs[0].format, warnings);
   if (job.record) {
     FilePlan report;
     report.input = job.inputs[0].path, report.output = "-", report.format = OutputFormat::text;
     job.record->report = plan_for(job, report, job.inputs[0].format, warnings);
-    check_record_files(job.inputs[0].path, job.output->files);
+    for (const OutputPlan& out : job.outputs) check_record_files(job.inputs[0].path, out.files);
   }
   return job;
 }

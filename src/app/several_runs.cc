@@ -38,8 +38,8 @@ void name_charts(std::vector<BandMatrix>& ms, const std::vector<std::string>& pa
 }
 
 // The runs, to be drawn on one scale (`ms` and `names` outlive the write).
-Finished compare_charts(const Job& job, std::vector<BandMatrix>& ms, const std::vector<std::string>& names) {
-  const OutputPlan& plan = *job.output;
+Finished compare_charts(const Job& job, const OutputPlan& plan, std::vector<BandMatrix>& ms,
+                        const std::vector<std::string>& names) {
   Finished f;
   f.json = [&ms, &names](const Put& put) { matrices_json(ms, names, put); };
   f.csv = [&ms, &names, raw = plan.files.csv_raw](const Put& put) { matrices_csv(ms, names, put, raw); };
@@ -54,31 +54,41 @@ Finished compare_charts(const Job& job, std::vector<BandMatrix>& ms, const std::
   return f;
 }
 
-}  // namespace
-
-void run_compare(const Job& job, Warnings& warnings) {
-  std::vector<SampleSource> sources = matched_streams(job, warnings);
+// The runs on one scale, to one output; what the gates judge of them.
+std::vector<Judged> compare_to(const Job& job, const OutputPlan& plan, const std::vector<SampleSource>& sources,
+                               Warnings& warnings) {
   // Every chart draws the bands chosen: they share one picture's budget.
-  SelectOptions select = selection(job, *job.output);
+  SelectOptions select = selection(job, plan);
   select.picture_budget /= job.inputs.size();
-  std::vector<BandMatrix> ms =
-      shared_matrices(sources, paths(job), select, job.output->time_buckets, warnings, job.output->held_cells);
+  std::vector<BandMatrix> ms = shared_matrices(sources, paths(job), select, plan.time_buckets, warnings, plan.held_cells);
   std::vector<Judged> runs;
-  for (size_t k = 0; k < ms.size(); ++k) runs.push_back(judged(shown_name(job.inputs[k]), ms[k]));
+  for (size_t k = 0; k < ms.size(); ++k) runs.push_back(judged(shown_name(job.inputs[k]), ms[k], job.gates.fail_on_leak));
   std::vector<std::string> names = paths(job);
   std::vector<BandMatrix*> charts = pointers(ms);
   check_units({charts.begin(), charts.end()}, job);
   check_alike({charts.begin(), charts.end()}, job, warnings);
-  write_finished(compare_charts(job, ms, names), *job.output, job, warnings);
-  check_gates(job.gates, runs);
+  write_finished(compare_charts(job, plan, ms, names), plan, job, warnings);
+  return runs;
+}
+
+}  // namespace
+
+void run_compare(const Job& job, Warnings& warnings) {
+  std::vector<SampleSource> sources = matched_streams(job, warnings);
+  std::vector<Judged> runs;
+  for (const OutputPlan& plan : job.outputs) {
+    std::vector<Judged> judged_here = compare_to(job, plan, sources, warnings);
+    if (runs.empty()) runs = judged_here;
+  }
+  check_gates(job.gates, runs, warnings);
 }
 
 namespace {
 
 // The difference, for the output; the report reads the runs themselves
 // (`before`, `after` and `d` outlive the write).
-Finished diff_chart(const Job& job, const BandMatrix& before, const BandMatrix& after, BandMatrix& d) {
-  const OutputPlan& plan = *job.output;
+Finished diff_chart(const Job& job, const OutputPlan& plan, const BandMatrix& before, const BandMatrix& after,
+                    BandMatrix& d) {
   Finished f;
   f.json = [&d](const Put& put) { matrix_json(d, put); };
   f.csv = [&d, raw = plan.files.csv_raw](const Put& put) { matrix_csv(d, put, raw); };
@@ -92,9 +102,11 @@ Finished diff_chart(const Job& job, const BandMatrix& before, const BandMatrix& 
 
 // The chart and the data are of the difference (a CSV's records too).
 void write_diff(const Job& job, const BandMatrix& before, const BandMatrix& after, Warnings& warnings) {
-  BandMatrix d = difference(before, after, job.select.band_limit, job.select.trace_percent);
-  d.info.header.job = shown_name(job.inputs[1]) + " minus " + shown_name(job.inputs[0]);
-  write_finished(diff_chart(job, before, after, d), *job.output, job, warnings);
+  for (const OutputPlan& plan : job.outputs) {
+    BandMatrix d = difference(before, after, job.select.band_limit, job.select.trace_percent);
+    d.info.header.job = shown_name(job.inputs[1]) + " minus " + shown_name(job.inputs[0]);
+    write_finished(diff_chart(job, plan, before, after, d), plan, job, warnings);
+  }
 }
 
 }  // namespace
@@ -109,7 +121,9 @@ void run_diff(const Job& job, Warnings& warnings) {
   check_units({&before, &after}, job);
   check_alike({&before, &after}, job, warnings);
   write_diff(job, before, after, warnings);
-  check_gates(job.gates, {judged(shown_name(job.inputs[0]), before), judged(shown_name(job.inputs[1]), after)}, true);
+  bool verdict = job.gates.fail_on_leak;
+  check_gates(job.gates, {judged(shown_name(job.inputs[0]), before, verdict), judged(shown_name(job.inputs[1]), after, verdict)},
+              warnings, true);
 }
 
 }  // namespace hpng

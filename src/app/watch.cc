@@ -137,7 +137,7 @@ std::optional<Drawn> Watcher::draw(const Input& in, Warnings& warnings) {
     if (job_.inputs[0].format != InputFormat::automatic) format_ = job_.inputs[0].format;
     else if (in.size() >= 4) format_ = sniff_format(in.head());
     else return std::nullopt;
-    plan_ = plan_output(job_, *format_, warnings);
+    plan_ = plan_outputs(job_, *format_, warnings)[0];  // one: several -o are refused with --watch
   }
   std::optional<BandMatrix> m = matrix({path_, *format_, in}, *plan_, warnings);
   if (!m) return std::nullopt;

@@ -14,6 +14,7 @@ ErrorKind kind_of(Code code) {
   if (code <= Code::output_is_input) return ErrorKind::output;
   if (code == Code::over_limit) return ErrorKind::gate;
   if (code == Code::program_failed || code == Code::cannot_record) return ErrorKind::program;
+  if (code >= Code::gate_within) return ErrorKind::note;
   return ErrorKind::warning;
 }
 

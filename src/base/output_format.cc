@@ -40,6 +40,21 @@ const char* format_name(OutputFormat f) {
   return "PostScript";
 }
 
+const char* format_meaning(OutputFormat f) {
+  switch (f) {
+    case OutputFormat::ps: return "PostScript, as hp2ps writes it";
+    case OutputFormat::eps: return "encapsulated PostScript";
+    case OutputFormat::pdf: return "a PDF picture";
+    case OutputFormat::svg: return "an SVG picture";
+    case OutputFormat::png: return "a PNG picture";
+    case OutputFormat::json: return "the band/time matrix as JSON";
+    case OutputFormat::csv: return "the band/time matrix as CSV";
+    case OutputFormat::text: return "a report of the bands that leak";
+    case OutputFormat::html: return "a page to explore the profile in a browser";
+  }
+  return "";
+}
+
 bool is_data_format(OutputFormat f) {
   return f == OutputFormat::json || f == OutputFormat::csv || f == OutputFormat::text;
 }

@@ -112,6 +112,12 @@ std::string_view utf8_prefix(std::string_view s, size_t max_bytes) {
   return s.substr(0, end);
 }
 
+std::string lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  return out;
+}
+
 std::string printed(const char* format, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, format, v);

@@ -31,6 +31,9 @@ std::string_view utf8_suffix(std::string_view s, size_t max_bytes);
 // ever looked at, so a 2 MB name costs no more than a long one.
 std::string shorten_middle(const std::string& name, const std::function<bool(const std::string&)>& fits);
 
+// ASCII letters in lower case, the rest as it is.
+std::string lower_ascii(std::string_view s);
+
 // `v` through a printf format that takes one double ("%.1f").
 std::string printed(const char* format, double v);
 

@@ -84,6 +84,13 @@ std::vector<std::string> palette_names() {
   return names;
 }
 
+std::string palette_meaning(const std::string& name) {
+  if (name == "greys") return "hp2ps's grey shades";
+  if (name == "hp2ps") return "hp2ps's colours (-c)";
+  if (name == "viridis") return "a colour map, colour-blind safe";
+  return "colour-blind safe colours";
+}
+
 std::optional<Palette> find_palette(std::string_view name) {
   std::string lower(name);
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <regex>
 
-#include "app/cli.h"
+#include "app/cli/cli.h"
 #include "support/util.h"
 
 namespace hpng {
@@ -70,7 +70,10 @@ TEST(Cli, ExitStatuses) {
   EXPECT_NE(r.err.find("unknown option '-x'"), std::string::npos);
   EXPECT_EQ(run_in(dir, exe() + " -t9 prof.hp").status, 2);
   EXPECT_EQ(run_in(dir, exe() + " --format gif prof.hp").status, 2);
-  EXPECT_EQ(run_in(dir, exe() + " prof.hp other.hp").status, 2);
+  r = run_in(dir, exe() + " prof.hp other.hp");
+  EXPECT_EQ(r.status, 1) << "each file is drawn, the missing one an error";
+  EXPECT_NE(r.err.find("hp2ps-ng: error: other.hp: cannot open"), std::string::npos) << r.err;
+  EXPECT_TRUE(file_exists(dir + "/prof.ps"));
   r = run_in(dir, exe() + " missing.hp");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("hp2ps-ng: error: missing.hp: cannot open"), std::string::npos);
@@ -208,39 +211,65 @@ TEST(Cli, CompletionsOfferEveryOptionAndItsValues) {
   CommandResult zsh = run_in(dir, exe() + " --completions zsh");
   std::string format = zsh.out.substr(zsh.out.find("'--format["));
   format = format.substr(0, format.find('\n'));
-  EXPECT_NE(format.find("]:value:(ps eps pdf svg png json csv txt text html)' \\"), std::string::npos) << format;
-  EXPECT_NE(zsh.out.find("'--output[Output file (- is stdout)]:file:_files'"), std::string::npos) << "quotes dropped";
+  EXPECT_NE(format.find("]:FORMAT:((ps\\:\"PostScript, as hp2ps writes it\" eps\\:"), std::string::npos) << format;
+  EXPECT_NE(zsh.out.find("'--output[Output file - is stdout; again for more outputs of one run]:FILE:_files'"),
+            std::string::npos)
+      << "quotes and brackets dropped";
   if (have_tool("zsh")) {
     write_file(dir + "/_hp2ps-ng", zsh.out);
     EXPECT_EQ(run_in(dir, "zsh -n _hp2ps-ng").status, 0);
   }
 }
 
-// The option table is the only list of options: one added to it alone takes
+// The option table is the only list of options, the letter table the
+// only list of hp2ps's letters: an option added to the table alone takes
 // its value from the next word (even one that looks like an option, as
-// --max-peak -5 once did not), sits among hp2ps's letters, and is in --help
-// and in both shells' completions.
-TEST(Cli, AnOptionAddedToTheTableAloneWorksEverywhere) {
-  Options o;
-  Parsed p;
-  CLI::App app{"test", "hp2ps-ng"};
-  define_options(app, o, p);
-  std::string added;
-  app.add_option("--added-value", added, "An option only this test defines");
-  const char* argv[] = {"hp2ps-ng", "-c", "--added-value", "-5", "-m4", "prof"};
+// --max-peak -5 once did not), a letter added to the letter table alone
+// stands for its option, and both are in --help and in both shells'
+// completions, with a value's choices and what they mean, and a file
+// value completed as a file.
+TEST(Cli, AnOptionAddedToTheTablesAloneWorksEverywhere) {
+  std::string added, choice, file;
+  OptionTable table = option_table();
+  auto bind = [](std::string& to) {
+    return [&to](CLI::App& app, const std::string& names, Options&) { return app.add_option(names, to); };
+  };
+  table.push_back({"--added-value", "SIZE", Group::gates, "An option only this test defines", {}, false, false, bind(added)});
+  table.push_back({"--added-choice", "WORD", Group::output, "Another, with choices", {{"one", "the first"}, {"two", "the second"}},
+                   false, false, bind(choice)});
+  table.push_back({"--added-file", "FILE", Group::input, "And one that names a file", {}, true, false, bind(file)});
+  std::vector<Letter> letters = hp2ps_letters();
+  letters.push_back({'q', "--added-choice=two", LetterValue::none, "-q"});
+  const char* argv[] = {"hp2ps-ng", "-c", "--added-value", "-5", "-q", "--added-file", "x y.hp", "-m4", "prof"};
   Warnings warnings;
-  std::vector<std::string> args = translate_hp2ps_args(app, 6, const_cast<char**>(argv), warnings);
-  EXPECT_EQ(args, (std::vector<std::string>{"--colour", "--added-value", "-5", "--max-bands=4", "prof"}));
+  std::vector<std::string> args = translate_hp2ps_args(table, letters, 9, const_cast<char**>(argv), warnings);
+  EXPECT_EQ(args, (std::vector<std::string>{"--colour", "--added-value", "-5", "--added-choice=two", "--added-file", "x y.hp",
+                                            "--max-bands=4", "prof"}));
+  Options o;
+  CLI::App app{"test", "hp2ps-ng"};
+  app.add_option("file", o.files);
+  define_options(app, table, o);
   std::reverse(args.begin(), args.end());
   app.parse(args);
-  finish_options(app, o, p);
   EXPECT_EQ(added, "-5");
-  EXPECT_TRUE(o.output.style.colour);
-  EXPECT_EQ(o.select.band_limit, 4);
-  EXPECT_EQ(o.output.files.input, "prof");
-  EXPECT_NE(app.help().find("--added-value TEXT"), std::string::npos);
-  EXPECT_NE(completion_script(app, "bash").find(" --added-value"), std::string::npos);
-  EXPECT_NE(completion_script(app, "zsh").find("'--added-value[An option only this test defines]"), std::string::npos);
+  EXPECT_EQ(choice, "two");
+  EXPECT_EQ(file, "x y.hp");
+  EXPECT_TRUE(o.colour);
+  EXPECT_EQ(o.max_bands, 4);
+  EXPECT_EQ(o.files, std::vector<std::string>{"prof"});
+  std::string help = help_text(table, letters, true);
+  EXPECT_NE(help.find("--added-value SIZE"), std::string::npos);
+  EXPECT_NE(help.find("--added-choice WORD"), std::string::npos);
+  EXPECT_NE(help.find("WORD: one, two"), std::string::npos);
+  EXPECT_NE(help.find("  -q "), std::string::npos);
+  std::string bash = completion_script(table, letters, "bash"), zsh = completion_script(table, letters, "zsh");
+  EXPECT_NE(bash.find(" --added-value"), std::string::npos);
+  EXPECT_NE(bash.find(" -q"), std::string::npos);
+  EXPECT_NE(bash.find("--added-choice) mapfile -t COMPREPLY < <(compgen -W 'one two'"), std::string::npos);
+  EXPECT_NE(bash.find("--added-file) mapfile -t COMPREPLY < <(compgen -f"), std::string::npos);
+  EXPECT_NE(zsh.find("'--added-choice[Another, with choices]:WORD:((one\\:\"the first\" two\\:\"the second\"))'"), std::string::npos);
+  EXPECT_NE(zsh.find("'--added-file[And one that names a file]:FILE:_files'"), std::string::npos);
+  EXPECT_NE(zsh.find("'-q[hp2ps -q, that is --added-choice=two]'"), std::string::npos);
 }
 
 TEST(Cli, HelpAndManPageAgree) {
@@ -340,7 +369,8 @@ INSTANTIATE_TEST_SUITE_P(Cases, AbsurdValues,
                                            "--width 9000pt --height 9000pt --dpi 262 -o x.png", "--dpi 2400 -o x.png",
                                            "--width 14400pt --dpi 100 -o x.png", "-qHUGE", "-m HUGE",
                                            "--no-such-HUGE", "--format HUGE", "--input-format HUGE", "--sort-name HUGE",
-                                           "--from HUGE --to 1", "--from 1.HUGE --to 1", "HUGE.hp"),
+                                           "--from HUGE --to 1", "--from 1.HUGE --to 1", "-o x.svg -o ./x.svg",
+                                           "--output=", "--aux=", "-o ''", "--aux ''"),
                          [](const auto& info) { return identifier(info.param.substr(0, 20)) + std::to_string(info.index); });
 
 }  // namespace

@@ -259,14 +259,18 @@ TEST(StrictOptions, MalformedValuesAreUsageErrorsThatSayWhatToWrite) {
       {"-e2in", "-e2in: the width must be more than 2 inches (144pt) and at most 200 inches (14400pt); 2in is 144pt"},
       {"-e 6in", "write -e6in, not -e 6in"},
       {"-ix", "-i takes nothing, + or -"},
-      {"--max-bands -3", "--max-bands: takes a whole number of bands, 0 or more (got -3)"},
-      {"--trace 9", "--trace: takes a percentage from 0 to 5 (got 9)"},
-      {"--dpi 0", "--dpi: takes a resolution from 1 to 2400 (got 0)"},
+      {"--max-bands -3", "--max-bands takes a whole number of bands, 0 or more (got -3)"},
+      {"--trace 9", "--trace takes a percentage from 0 to 5 (got 9)"},
+      {"--dpi 0", "--dpi takes a resolution from 1 to 2400 (got 0)"},
       {"--format gif", "--format: 'gif' is not a format hp2ps-ng writes (ps, eps, pdf, svg, png, json, csv, txt, text, html)"},
-      {"-o x.jpg", "-o x.jpg: hp2ps-ng writes .ps, .eps, .pdf, .svg, .png, .json, .csv and .txt files, not .jpg"},
+      {"--format svgg", "'svgg' is not a format hp2ps-ng writes (ps, eps, pdf, svg, png, json, csv, txt, text, html): did you mean svg?"},
+      {"--max-peek 5", "unknown option --max-peek: did you mean --max-peak? (see --help)"},
+      {"--colur", "unknown option --colur: did you mean --colour? (see --help)"},
+      {"-o x.jpg", "-o x.jpg: hp2ps-ng writes .ps, .eps, .pdf, .svg, .png, .json, .csv, .txt and .html files, not .jpg"},
       {"-o x.svgz", "not .svgz (give --format to write that name anyway)"},
       {"--no-aux -p", "--no-aux goes with neither --aux nor -p"},
-      {"other.hp", "one profile at a time: 'other.hp', then 'prof.hp' (--compare or --diff take several"},
+      {"--aux=", "--aux= gives an empty value: write --aux=FILE or --aux FILE"},
+      {"-o ''", "--output takes a FILE, not an empty value"},
   };
   for (const BadOption& c : cases) {
     SCOPED_TRACE(c.args);

@@ -11,7 +11,7 @@
 #include <regex>
 #include <sstream>
 
-#include "app/cli.h"
+#include "app/cli/cli.h"
 #include "app/modes.h"
 #include "hpng/app/run.h"
 #include "support/util.h"

@@ -11,7 +11,7 @@
 #include <regex>
 #include <sstream>
 
-#include "app/cli.h"
+#include "app/cli/cli.h"
 #include "hpng/app/job.h"
 #include "support/util.h"
 
@@ -199,7 +199,7 @@ double columns_per_inch(const std::string& flags) {
   std::string help;
   Warnings warnings;
   Job job = resolve_job(parse_command_line(static_cast<int>(argv.size()), argv.data(), warnings, help), warnings);
-  return job.output->chart.columns_per_inch;
+  return job.outputs[0].chart.columns_per_inch;
 }
 
 TEST(Png, ExactDrawsAtMostEightColumnsAPixel) {

@@ -9,13 +9,48 @@
 #include <string>
 #include <vector>
 
-#include "hpng/app/options.h"
+#include "hpng/bands/band_selection.h"
+#include "hpng/layout/chart_style.h"
 #include "hpng/output/file_plan.h"
+#include "hpng/transform/band_filter.h"
+#include "hpng/transform/window.h"
 #include "hpng/read/aux_file.h"
 #include "hpng/read/eventlog_reader.h"
 #include "hpng/shade/shade.h"
 
 namespace hpng {
+
+struct Options;  // the command line (app/cli/options.h)
+
+// The output as asked for; plan_output settles it for the input's format.
+struct OutputRequest {
+  FileOptions files;                  // what is read and written where (the first -o)
+  std::vector<std::string> more_outputs;  // -o again: more outputs of the one run, each in its extension's format
+  ChartStyle style;
+  double dpi = 96;
+  bool exact = false;                 // --exact: draw every sample
+  std::optional<std::string> palette; // --palette; else greys, or hp2ps's with -c (a page: plan_output)
+  bool stable_colours = false;        // --stable-colours
+  bool transparent = false;           // --transparent
+  std::optional<std::string> title;   // --title
+  std::optional<Length> width, height;  // --width, --height
+  std::string command;                // the command line, as a shell reads it (the HTML page says how it was made)
+};
+
+// Limits that fail a pipeline (exit status 3) after the outputs are written.
+struct Gates {
+  std::optional<double> max_peak;    // --max-peak: a profile's peak total, in its value unit
+  std::optional<double> max_growth;  // --max-growth (--diff): AFTER's peak over BEFORE's, percent
+  bool fail_on_leak = false;         // --fail-on-leak: the leak verdict names a suspect band
+};
+
+// --record -- PROG [ARGS...]: run a GHC program under heap profiling.
+struct RecordRequest {
+  std::vector<std::string> argv;        // the program and its own arguments, unchanged
+  char breakdown = 'T';                 // --breakdown: the RTS's -h letter
+  double every = 0.1;                   // --every: seconds between censuses (the RTS's -i)
+  std::optional<std::string> baseline;  // --baseline: an earlier run's profile, for --max-growth
+};
 
 enum class Mode {
   one_profile,  // one chart (or export) of one profile
@@ -23,6 +58,7 @@ enum class Mode {
   diff,         // --diff BEFORE AFTER: the difference
   watch,        // --watch: one profile, drawn again as it grows
   record,       // --record: a program run under heap profiling, its profile followed as --watch follows one
+  batch,        // several profiles, each drawn as its own run would draw it
 };
 
 // --watch's and --record's line about the state after each render (a
@@ -73,7 +109,7 @@ struct MatrixPlan {
 
 // --record: the program, what its binary can do, where its profile is kept
 // (inputs[0], drawn once the program has ended), and what is written then:
-// the outputs (Job::output) and the text report on standard output.
+// the outputs (Job::outputs) and the text report on standard output.
 struct RecordPlan {
   RecordRequest asked;
   std::string program;            // the file argv[0] runs; empty: none found (the run says why)
@@ -88,34 +124,41 @@ struct RecordPlan {
 
 struct Job {
   Mode mode = Mode::one_profile;
-  std::vector<ProfileInput> inputs;  // one, except for --compare and --diff
+  std::vector<ProfileInput> inputs;  // one, except for --compare, --diff and a batch (opened by each run)
   // Every other file the run reads (--ipe's eventlog): checked with the
   // inputs, so that no output of any mode replaces it.
   std::vector<InputRef> side_inputs;
   ReadPlan read;
   SelectOptions select;  // its .aux pointer is set where the output plan is used (selection())
   MatrixPlan matrix;
-  OutputRequest asked;               // the output as asked: plan_output settles it
-  std::optional<OutputPlan> output;  // settled; under --watch once the file's format is known
+  OutputRequest asked;               // the outputs as asked: plan_outputs settles them
+  std::vector<OutputPlan> outputs;   // settled; under --watch once the file's format is known
   double watch_interval = 2;         // --watch: seconds, the least time between two renders
   std::optional<int> watch_pid;      // --watch-pid: also end when this process has
   size_t watch_copy_limit = 0;       // --watch on a FIFO: the most of it kept (--max-input)
   Gates gates;                       // checked once the output is written (gates.h)
   std::optional<RecordPlan> record;  // --record
+  std::string folder;                // a batch's -o: where each run's outputs go (empty: the current folder)
 };
 
 // Resolves the command line: opens the inputs (not under --watch), sniffs
 // each format once, plans the output and reads -p's .aux. Throws Error.
 Job resolve_job(const Options& o, Warnings& warnings);
 
-// The output plan for inputs of `format` (the first input's): resolve_job's,
-// and --watch's once it has seen the file. Throws Error (usage) for an
-// output that cannot be made.
-OutputPlan plan_output(const Job& job, InputFormat format, Warnings& warnings);
+// The output plans for inputs of `format` (the first input's), one a -o:
+// resolve_job's, and --watch's once it has seen the file. Only the first
+// reads and writes an .aux. Throws Error (usage) for an output that cannot
+// be made.
+std::vector<OutputPlan> plan_outputs(const Job& job, InputFormat format, Warnings& warnings);
 
 // The plan of an output whose files are settled: `files` checked against
 // the inputs, the chart's style and the palette for them.
 OutputPlan plan_for(const Job& job, FilePlan files, InputFormat format, Warnings& warnings);
+
+// A batch's (Mode::batch) run of its input `k`: the one-profile job a run
+// of that input alone would have, its outputs in the folder -o names.
+// Throws Error as resolve_job does.
+Job job_for_input(const Job& batch, size_t k, Warnings& warnings);
 
 // The selection options with the output plan's .aux (-p).
 SelectOptions selection(const Job& job, const OutputPlan& plan);

@@ -69,11 +69,13 @@ enum class Code {
   ambiguous_names,   // --compare, --diff: bands of one run that read the same without their (id), kept apart as NAME (2)
   few_censuses,      // --record: the program was censused far less often than asked (it waited)
   stop_escalated,    // --record: the program did not end on a stop, and was sent a stronger signal
+  // Notes: what a run says besides (printed without "warning").
+  gate_within,       // a gate held: its limit and what was judged against it
 };
 
 // What an error's code means for the run: which exit status, and whether a
 // --watch can wait for it to go away.
-enum class ErrorKind { usage, input, nothing_to_draw, output, gate, program, warning };
+enum class ErrorKind { usage, input, nothing_to_draw, output, gate, program, warning, note };
 ErrorKind kind_of(Code code);
 
 struct Diagnostic {
@@ -83,6 +85,9 @@ struct Diagnostic {
   size_t line = 0, column = 0;    // ... or a line and column from 1 (a text file); 0: none
   std::string text{};             // the offending input, as an excerpt; empty: none
   std::string message{};          // what was expected / what went wrong
+  // On the warnings channel: an error that ended one of several runs (a
+  // batch's profile), said as an error; the run's exit status is the worst.
+  bool error = false;
   friend bool operator==(const Diagnostic&, const Diagnostic&) = default;
 };
 

@@ -19,6 +19,8 @@ std::optional<OutputFormat> known_format(std::string_view name);
 
 const char* format_extension(OutputFormat f);  // "ps", "svg", ...
 const char* format_name(OutputFormat f);       // "PostScript", "SVG", ...
+// What the format is for, in a few words (--help, the completions).
+const char* format_meaning(OutputFormat f);
 
 // JSON, CSV and the text report: figures, not a picture (no .aux, no fonts).
 bool is_data_format(OutputFormat f);

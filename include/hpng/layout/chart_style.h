@@ -1,11 +1,18 @@
 // How a chart is drawn: the options the layout and the drawing follow,
-// settled for one output (app/picture_style.h).
+// settled for one output (resolve_job, job.h).
 #pragma once
 #include <cstddef>
 #include <optional>
 #include <string>
 
 namespace hpng {
+
+// --width, --height as asked: pixels (a bare number, or "px") or points
+// ("pt"); the style's frame is in points.
+struct Length {
+  double value;
+  bool points;
+};
 
 struct ChartStyle {
   bool colour = false;          // -c or a colour --palette: how shades read

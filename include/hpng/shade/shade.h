@@ -27,6 +27,8 @@ struct Palette {
 
 // The palettes --palette names, in the order --help lists them.
 std::vector<std::string> palette_names();
+// What the palette called `name` looks like, in a few words.
+std::string palette_meaning(const std::string& name);
 
 // The palette called `name` (any case), or nothing.
 std::optional<Palette> find_palette(std::string_view name);

@@ -17,7 +17,7 @@
 #include <sstream>
 #include <thread>
 
-#include "app/cli.h"
+#include "app/cli/cli.h"
 #include "app/modes.h"
 #include "support/util.h"
 
