@@ -1,0 +1,141 @@
+// hp2ps-ng in build pipelines: several profiles in one run, each drawn as
+// its own run would draw it (the same files, byte for byte); one's error
+// leaves the others drawn; several outputs of one run; gates that say what
+// they judged, --fail-on-leak among them; a mistyped option that names the
+// one meant.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "app/cli/option_table.h"
+#include "support/util.h"
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+std::string real(const std::string& name) { return read_file(std::string(HPNG_TEST_CORPUS) + "/" + name); }
+
+// Every real GHC 9.0.2 .hp (but an empty one: a failed run's) and small
+// eventlog of the bundled corpus, in one folder.
+std::vector<std::string> corpus_into(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(HPNG_TEST_CORPUS)) {
+    std::string n = e.path().filename().string();
+    if (n.ends_with(".hp") && e.file_size() > 0) write_file(dir + "/" + n, read_file(e.path().string())), names.push_back(n);
+  }
+  for (const char* log : {"leak-hc.eventlog", "leak-hT-N2.eventlog"}) {
+    write_file(dir + "/" + log, read_file(std::string(HPNG_CASES) + "/../eventlog-small/" + log));
+    names.emplace_back(log);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+TEST(Batch, EachProfileIsDrawnAsItsOwnRunDrawsIt) {
+  std::string one = scratch_dir(), each = scratch_dir();
+  std::vector<std::string> names = corpus_into(one);
+  corpus_into(each);
+  std::string all;
+  for (const std::string& n : names) all += " " + shell_quote(n);
+  CommandResult r = run_in(one, hang_guard() + exe() + " -c -m10" + all);
+  ASSERT_EQ(r.status, 0) << r.err.substr(0, 2000);
+  for (const std::string& n : names) ASSERT_EQ(run_in(each, exe() + " -c -m10 " + shell_quote(n)).status, 0) << n;
+  std::vector<std::string> files = list_dir(each);
+  EXPECT_EQ(list_dir(one), files);
+  EXPECT_GT(files.size(), 3 * names.size() - 1) << "a .ps and a .aux beside each profile";
+  for (const std::string& f : files) EXPECT_EQ(read_file(one + "/" + f), read_file(each + "/" + f)) << f;
+}
+
+TEST(Batch, OneProfilesErrorLeavesTheOthersDrawnAndTheStatusIsTheWorst) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/a.hp", real("leakyavg/leakyavg.hc.hp"));
+  write_file(dir + "/bad.hp", "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\nBEGIN_SAMPLE x\n");
+  CommandResult r = run_in(dir, hang_guard() + exe() + " -o . a.hp missing.hp bad.hp");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("hp2ps-ng: error: missing.hp: cannot open"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("hp2ps-ng: error: bad.hp:5:"), std::string::npos) << r.err;
+  EXPECT_LT(r.err.find("missing.hp"), r.err.find("bad.hp")) << "said in the order the profiles were named";
+  EXPECT_TRUE(file_exists(dir + "/a.ps"));
+  EXPECT_FALSE(file_exists(dir + "/bad.ps"));
+  write_file(dir + "/big.hp", real("banksim/banksim.hc.hp"));
+  r = run_in(dir, hang_guard() + exe() + " --max-peak 1M a.hp big.hp missing.hp");
+  EXPECT_EQ(r.status, 3) << "a limit exceeded is worse than a profile that cannot be read: " << r.err;
+}
+
+TEST(Batch, OIsTheFolderTheOutputsGoTo) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/a.hp", real("leakyavg/leakyavg.hc.hp"));
+  write_file(dir + "/b.hp", real("banksim/banksim.hT.hp"));
+  std::filesystem::create_directory(dir + "/out");
+  EXPECT_EQ(run_in(dir, exe() + " --format svg -o out a.hp b.hp").status, 0);
+  EXPECT_EQ(list_dir(dir + "/out"), (std::vector<std::string>{"a.aux", "a.svg", "b.aux", "b.svg"}));
+  CommandResult r = run_in(dir, exe() + " -o x.svg a.hp b.hp");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("-o names the folder their outputs go to: x.svg is not a folder"), std::string::npos) << r.err;
+}
+
+TEST(Batch, TwoProfilesThatWouldWriteOneFileAreRefused) {
+  std::string dir = scratch_dir();
+  std::filesystem::create_directory(dir + "/sub");
+  write_file(dir + "/a.hp", real("leakyavg/leakyavg.hc.hp"));
+  write_file(dir + "/sub/a.hp", real("banksim/banksim.hT.hp"));
+  CommandResult r = run_in(dir, exe() + " a.hp sub/a.hp");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("two profiles would write one file, a.ps (a.hp and sub/a.hp)"), std::string::npos) << r.err;
+  EXPECT_FALSE(file_exists(dir + "/a.ps"));
+}
+
+// Several -o: each in its extension's format, each the bytes a run of its
+// own writes.
+TEST(SeveralOutputs, EachIsWhatARunOfItsOwnWrites) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/p.hp", real("leakyavg/leakyavg.hc.hp"));
+  ASSERT_EQ(run_in(dir, exe() + " -c -o all.svg -o all.json -o all.txt -o all.pdf p.hp").status, 0);
+  for (const char* ext : {"svg", "json", "txt", "pdf"}) {
+    ASSERT_EQ(run_in(dir, exe() + " -c -o one." + std::string(ext) + " p.hp").status, 0);
+    EXPECT_EQ(read_file(dir + "/all." + ext), read_file(dir + "/one." + ext)) << ext;
+  }
+  EXPECT_TRUE(file_exists(dir + "/all.aux"));
+  CommandResult r = run_in(dir, exe() + " --format svg -o a.svg -o b.svg p.hp");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--format with several -o: each output's extension says its format"), std::string::npos) << r.err;
+}
+
+// A leaking profile of the labelled corpus and a healthy one.
+TEST(Gates, FailOnLeakFailsOnASuspectAndSaysWhenItHolds) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/leak.hp", real("leakyavg/leakyavg.hc.hp"));
+  write_file(dir + "/fine.hp", "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n" + [] {
+    std::string s;
+    for (int k = 0; k < 30; ++k) s += "BEGIN_SAMPLE " + std::to_string(k) + ".0\na 1000\nEND_SAMPLE " + std::to_string(k) + ".0\n";
+    return s;
+  }());
+  CommandResult r = run_in(dir, exe() + " --fail-on-leak -o leak.svg leak.hp");
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_NE(r.err.find("leak.hp: the verdict names 1 suspect band (--fail-on-leak): "), std::string::npos) << r.err;
+  EXPECT_TRUE(file_exists(dir + "/leak.svg")) << "the output is written";
+  r = run_in(dir, exe() + " --fail-on-leak --max-peak 1G -o fine.svg fine.hp");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("hp2ps-ng: gate --fail-on-leak: fine.hp: no suspect band, within"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("hp2ps-ng: gate --max-peak 1.0 GB (1,000,000,000 bytes): fine.hp's peak 1.0 kB (1,000 bytes) at 0 "
+                       "seconds (the program's own time), within"),
+            std::string::npos)
+      << r.err;
+}
+
+// Every long option of the table, mistyped by a dropped letter, names
+// itself as the one meant.
+TEST(Messages, AMistypedOptionNamesTheOneMeant) {
+  std::string dir = scratch_dir();
+  for (const std::string& name : long_names(option_table())) {
+    std::string typed = name.substr(0, name.size() / 2 + 1) + name.substr(name.size() / 2 + 2);
+    CommandResult r = run_in(dir, exe() + " " + typed + " x.hp");
+    EXPECT_EQ(r.status, 2) << typed;
+    EXPECT_NE(r.err.find("unknown option " + typed + ": did you mean " + name + "?"), std::string::npos) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace hpng
