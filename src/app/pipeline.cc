@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <cstdio>
 
 #include "hpng/bands/band_stats.h"
@@ -13,6 +14,7 @@
 #include "hpng/output/aux_writer.h"
 #include "hpng/output/export.h"
 #include "hpng/output/html_page.h"
+#include "hpng/output/markdown_report.h"
 #include "hpng/output/output_file.h"
 #include "hpng/output/text_report.h"
 #include "hpng/read/read.h"
@@ -175,6 +177,19 @@ void write_records_file(const FilePlan& plan, const std::vector<const BandMatrix
   if (!records.empty()) write_output(plan.write_records, records);
 }
 
+// A Markdown report shows the run's picture, if another -o writes one a
+// browser shows (SVG, PNG): its path from the report's folder.
+std::string picture_beside(const OutputPlan& report, const Job& job) {
+  for (const OutputPlan& p : job.outputs) {
+    OutputFormat f = p.files.format;
+    if ((f != OutputFormat::svg && f != OutputFormat::png) || !is_file_output(p.files.output)) continue;
+    namespace fs = std::filesystem;
+    fs::path from = fs::absolute(report.files.output).parent_path();
+    return fs::absolute(p.files.output).lexically_relative(from).generic_string();
+  }
+  return "";
+}
+
 // The writer for the output's format.
 Produce emit(const Finished& f, const std::vector<double>& shades, const OutputPlan& plan, const Job& job,
              const Warnings& warnings) {
@@ -184,6 +199,7 @@ Produce emit(const Finished& f, const std::vector<double>& shades, const OutputP
     case OutputFormat::json: return f.json;
     case OutputFormat::csv: return f.csv;
     case OutputFormat::text: return whole(f.report());
+    case OutputFormat::markdown: return whole(f.markdown(picture_beside(plan, job)));
     case OutputFormat::html:
       return whole(page_output(charts, f.names, f.layout(shades), shades, title, f.mode, plan, job, warnings));
     default: return whole(render_picture(f.layout(shades), title, plan, job));
@@ -209,6 +225,9 @@ Finished one_chart(BandMatrix& m, const Job& job, const OutputPlan& plan) {
   f.json = [&m](const Put& put) { matrix_json(m, put); };
   f.csv = [&m, raw = plan.files.csv_raw](const Put& put) { matrix_csv(m, put, raw); };
   f.report = [&m, &job] { return profile_report(m, shown_name(job.inputs[0]), job.select.band_limit == 0); };
+  f.markdown = [&m, &job](const std::string& picture) {
+    return profile_markdown(m, shown_name(job.inputs[0]), job.select.band_limit == 0, picture);
+  };
   f.layout = [&m, &plan](const std::vector<double>& shades) { return layout_chart(m, shades, plan.chart); };
   f.charts = {&m}, f.names = {shown_name(job.inputs[0])};
   f.mode = "profile", f.title = m.info.header.job;
@@ -222,7 +241,8 @@ void write_finished(const Finished& f, const OutputPlan& plan, const Job& job, W
   for (BandMatrix* m : f.charts) apply_scales(*m, job.matrix, warnings);
   std::string aux = plan.files.write_aux.empty() ? "" : write_aux(*f.charts[0], shades);
   MatrixPlan finish = job.matrix;
-  finish.percent = finish.percent && plan.files.format != OutputFormat::text;  // --record's report, beside its page
+  OutputFormat format = plan.files.format;  // --record's report, beside its page, says sizes
+  finish.percent = finish.percent && format != OutputFormat::text && format != OutputFormat::markdown;
   for (BandMatrix* m : f.charts) finish_matrix(*m, finish, plan.chart, warnings);
   if (f.charts.size() > 1) share_scales(f.charts);
   write_output(plan.files.output, emit(f, shades, plan, job, warnings));

@@ -49,6 +49,7 @@ struct Finished {
   std::vector<std::string> names;   // each chart's input's
   std::function<void(const Put&)> json, csv;
   std::function<std::string()> report;
+  std::function<std::string(const std::string& picture)> markdown;  // with the picture beside it, if any
   std::function<ChartLayout(const std::vector<double>& shades)> layout;
   std::string mode;   // the page's: "profile", "compare" or "diff"
   std::string title;  // without --title

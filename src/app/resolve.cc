@@ -329,8 +329,8 @@ OutputPlan plan_output(const Job& job, const FileOptions& asked, InputFormat for
   bool several = job.mode == Mode::compare || job.mode == Mode::diff;
   FilePlan files = several ? several_files(job, asked, warnings)
                            : plan_files(asked, format, job.asked.style.eps_width > 0, warnings);
-  if (files.format == OutputFormat::text && job.matrix.percent) {
-    throw usage_error(Code::conflicting_options, "the text report gives sizes and growth: --percent does not apply");
+  if ((files.format == OutputFormat::text || files.format == OutputFormat::markdown) && job.matrix.percent) {
+    throw usage_error(Code::conflicting_options, "the report gives sizes and growth: --percent does not apply");
   }
   return plan_for(job, std::move(files), format, warnings);
 }

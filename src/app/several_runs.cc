@@ -11,6 +11,7 @@
 #include "hpng/matrix/compare.h"
 #include "hpng/matrix/diff.h"
 #include "hpng/output/export.h"
+#include "hpng/output/markdown_report.h"
 #include "hpng/output/output_file.h"
 #include "hpng/output/text_report.h"
 
@@ -44,6 +45,9 @@ Finished compare_charts(const Job& job, const OutputPlan& plan, std::vector<Band
   f.json = [&ms, &names](const Put& put) { matrices_json(ms, names, put); };
   f.csv = [&ms, &names, raw = plan.files.csv_raw](const Put& put) { matrices_csv(ms, names, put, raw); };
   f.report = [&ms, &names, &job] { return compare_report(ms, names, job.select.band_limit == 0); };
+  f.markdown = [&ms, &names, &job](const std::string& picture) {
+    return compare_markdown(ms, names, job.select.band_limit == 0, picture);
+  };
   if (plan.is_chart()) name_charts(ms, names);
   // The charts share one file's vertex budget, so that it stays as small
   // as one chart's however many inputs.
@@ -94,6 +98,9 @@ Finished diff_chart(const Job& job, const OutputPlan& plan, const BandMatrix& be
   f.csv = [&d, raw = plan.files.csv_raw](const Put& put) { matrix_csv(d, put, raw); };
   f.report = [&before, &after, &job] {
     return diff_report(before, after, {shown_name(job.inputs[0]), shown_name(job.inputs[1])}, job.select.band_limit == 0);
+  };
+  f.markdown = [&before, &after, &job](const std::string& picture) {
+    return diff_markdown(before, after, {shown_name(job.inputs[0]), shown_name(job.inputs[1])}, picture);
   };
   f.layout = [&d, &plan](const std::vector<double>& shades) { return layout_chart(d, shades, plan.chart); };
   f.charts = {&d}, f.names = {d.info.header.job}, f.mode = "diff", f.title = d.info.header.job;

@@ -7,7 +7,8 @@ const std::vector<std::pair<std::string_view, OutputFormat>>& output_formats() {
   static const std::vector<std::pair<std::string_view, OutputFormat>> table = {
       {"ps", OutputFormat::ps},   {"eps", OutputFormat::eps},   {"pdf", OutputFormat::pdf}, {"svg", OutputFormat::svg},
       {"png", OutputFormat::png}, {"json", OutputFormat::json}, {"csv", OutputFormat::csv},
-      {"txt", OutputFormat::text}, {"text", OutputFormat::text}, {"html", OutputFormat::html}};
+      {"txt", OutputFormat::text}, {"text", OutputFormat::text}, {"html", OutputFormat::html},
+      {"md", OutputFormat::markdown}, {"markdown", OutputFormat::markdown}};
   return table;
 }
 
@@ -36,6 +37,7 @@ const char* format_name(OutputFormat f) {
     case OutputFormat::csv: return "CSV";
     case OutputFormat::text: return "text";
     case OutputFormat::html: return "HTML";
+    case OutputFormat::markdown: return "Markdown";
   }
   return "PostScript";
 }
@@ -51,12 +53,13 @@ const char* format_meaning(OutputFormat f) {
     case OutputFormat::csv: return "the band/time matrix as CSV";
     case OutputFormat::text: return "a report of the bands that leak";
     case OutputFormat::html: return "a page to explore the profile in a browser";
+    case OutputFormat::markdown: return "the report as Markdown, for a CI summary";
   }
   return "";
 }
 
 bool is_data_format(OutputFormat f) {
-  return f == OutputFormat::json || f == OutputFormat::csv || f == OutputFormat::text;
+  return f == OutputFormat::json || f == OutputFormat::csv || f == OutputFormat::text || f == OutputFormat::markdown;
 }
 
 }  // namespace hpng

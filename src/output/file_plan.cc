@@ -57,7 +57,7 @@ OutputFormat format_of(const FileOptions& f, bool eps, Warnings& warnings) {
   std::string ext = f.output.empty() || f.output == "-" ? "" : lower(extension(f.output));
   std::optional<OutputFormat> by_name = ext.empty() ? std::nullopt : known_format(ext);
   if (!ext.empty() && !by_name && !f.format) {
-    throw usage_error(Code::unknown_extension, "-o " + shown_path(f.output) + ": hp2ps-ng writes .ps, .eps, .pdf, .svg, .png, .json, .csv, .txt and .html files, not ." +
+    throw usage_error(Code::unknown_extension, "-o " + shown_path(f.output) + ": hp2ps-ng writes .ps, .eps, .pdf, .svg, .png, .json, .csv, .txt, .html and .md files, not ." +
                       ext + " (give --format to write that name anyway)");
   }
   if (f.format && by_name && *by_name != *f.format && !(eps && *by_name == OutputFormat::ps)) {

@@ -78,4 +78,35 @@ std::pair<std::string, std::string> unnamed_note(const UnnamedAddresses& u) {
           "info tables no IPE record names (built without -finfo-table-map)"};
 }
 
+std::vector<size_t> report_order(const std::vector<BandFigures>& f, const Verdict& v) {
+  std::vector<size_t> order = v.suspects;
+  std::vector<size_t> rest;
+  for (size_t b = 0; b < f.size(); ++b) {
+    if (std::find(v.suspects.begin(), v.suspects.end(), b) == v.suspects.end()) rest.push_back(b);
+  }
+  std::stable_sort(rest.begin(), rest.end(), [&](size_t a, size_t b) { return f[a].peak > f[b].peak; });
+  order.insert(order.end(), rest.begin(), rest.end());
+  return order;
+}
+
+std::vector<std::pair<std::string, std::string>> heap_peaks(const BandMatrix& m) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const Series& s : m.info.series) {
+    if ((s.name != "heap size" && s.name != "live bytes") || s.values.empty()) continue;
+    size_t top = static_cast<size_t>(std::max_element(s.values.begin(), s.values.end()) - s.values.begin());
+    out.emplace_back(s.name, "peak " + si_amount(s.values[top], "bytes") + " at " +
+                                 report_time(s.times[top], m.info.header.sample_unit) + " (" + s.event + ")");
+  }
+  return out;
+}
+
+std::string profile_words(const BandMatrix& m) {
+  const ProfileHeader& h = m.info.header;
+  bool log = h.input_format == "eventlog";
+  std::string what = log ? "eventlog" : ".hp";
+  if (m.info.run && !m.info.run->breakdown.empty()) what += ", " + m.info.run->breakdown;
+  return what + ", " + std::to_string(m.samples) + " samples over " + report_time(last_time(m) - first_time(m), h.sample_unit) +
+         (log ? " (elapsed time)" : " (the program's own time)");
+}
+
 }  // namespace hpng

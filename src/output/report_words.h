@@ -3,6 +3,8 @@
 // the -hb reading, and the note on a -hi profile's bare addresses.
 #pragma once
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "hpng/matrix/band_shape.h"
 #include "hpng/matrix/band_matrix.h"
@@ -36,6 +38,17 @@ struct UnnamedAddresses {
 // The bands named by an address alone ("0x4a2b38"): closures with no IPE
 // record, from libraries built without -finfo-table-map.
 UnnamedAddresses unnamed_addresses(const BandMatrix& m);
+
+// The order a report lists bands in: the suspects first, in the verdict's
+// order; then the rest, largest peak first; ties in drawing order.
+std::vector<size_t> report_order(const std::vector<BandFigures>& f, const Verdict& v);
+
+// The heap's own lines from an eventlog's GC events (heap size, live
+// bytes) at their peaks: ("live bytes", "peak 19.1 MB at 3.48 s (HEAP_LIVE)").
+std::vector<std::pair<std::string, std::string>> heap_peaks(const BandMatrix& m);
+
+// "eventlog, -hT, 5 samples over 0.442 s (elapsed time)"
+std::string profile_words(const BandMatrix& m);
 
 // "36 of 48 bands, 12% of the heap-time, are info-table addresses" and why,
 // in two sentences of at most 66 columns; both empty when none.

@@ -113,19 +113,6 @@ std::string band_row(const BandMatrix& m, const Band& b, const BandFigures& f, c
                    label);
 }
 
-// The suspects first, in the verdict's order; then the rest, largest peak
-// first; ties in drawing order.
-std::vector<size_t> report_order(const std::vector<BandFigures>& f, const Verdict& v) {
-  std::vector<size_t> order = v.suspects;
-  std::vector<size_t> rest;
-  for (size_t b = 0; b < f.size(); ++b) {
-    if (std::find(v.suspects.begin(), v.suspects.end(), b) == v.suspects.end()) rest.push_back(b);
-  }
-  std::stable_sort(rest.begin(), rest.end(), [&](size_t a, size_t b) { return f[a].peak > f[b].peak; });
-  order.insert(order.end(), rest.begin(), rest.end());
-  return order;
-}
-
 std::string more_line(size_t left, const char* what) {
   if (left == 0) return "";
   return "  (" + std::to_string(left) + " more " + what + (left == 1 ? "" : "s") + ": -m0 lists every one)\n";
@@ -194,12 +181,7 @@ std::string suspect_lines(const BandMatrix& m, const Verdict& v) {
 // The heap's own lines from an eventlog's GC events, at their peaks.
 std::string heap_fields(const BandMatrix& m) {
   std::string out;
-  for (const Series& s : m.info.series) {
-    if ((s.name != "heap size" && s.name != "live bytes") || s.values.empty()) continue;
-    size_t top = static_cast<size_t>(std::max_element(s.values.begin(), s.values.end()) - s.values.begin());
-    out += field(s.name, "peak " + si_amount(s.values[top], "bytes") + " at " + report_time(s.times[top], m.info.header.sample_unit) +
-                             " (" + s.event + ")");
-  }
+  for (const auto& [name, words] : heap_peaks(m)) out += field(name, words);
   return out;
 }
 
@@ -236,13 +218,7 @@ std::string end_field(const BandMatrix& m) {
 
 std::string profile_fields(const BandMatrix& m, const std::string& input) {
   const ProfileHeader& h = m.info.header;
-  bool log = h.input_format == "eventlog";
-  std::string what = log ? "eventlog" : ".hp";
-  if (m.info.run && !m.info.run->breakdown.empty()) what += ", " + m.info.run->breakdown;
-  double span = last_time(m) - first_time(m);
-  what += ", " + std::to_string(m.samples) + " samples over " + report_time(span, h.sample_unit) +
-          (log ? " (elapsed time)" : " (the program's own time)");
-  return field("input", input) + field("job", h.job) + field("date", h.date) + field("profile", what) +
+  return field("input", input) + field("job", h.job) + field("date", h.date) + field("profile", profile_words(m)) +
          field("peak", si_amount(m.peak.total, h.value_unit) + " at " + report_time(m.peak.time, h.sample_unit)) +
          field("final", si_amount(m.peak.final_total, h.value_unit) + " (the last sample with data)") + heap_fields(m);
 }

@@ -139,3 +139,36 @@ TEST(Messages, AMistypedOptionNamesTheOneMeant) {
 
 }  // namespace
 }  // namespace hpng
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+// --format markdown (or .md): the report's facts, suspects and table as
+// Markdown, the run's picture shown when another -o writes one; a name
+// cannot break out of its code span or its table cell.
+TEST(Markdown, TheReportWithItsPictureAndNamesKeptInTheirCells) {
+  std::string dir = scratch_dir();
+  std::string hp = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
+  for (int k = 0; k < 20; ++k) {
+    hp += "BEGIN_SAMPLE " + std::to_string(k) + ".0\na|b`c " + std::to_string(1000 * (k + 1)) + "\nplain 500\nEND_SAMPLE " +
+          std::to_string(k) + ".0\n";
+  }
+  write_file(dir + "/p.hp", hp);
+  ASSERT_EQ(run_in(dir, exe() + " -o p.svg -o ./p.md p.hp").status, 0);
+  std::string md = read_file(dir + "/p.md");
+  EXPECT_EQ(md.rfind("## Heap profile: `p.hp`\n\n![the heap profile](p.svg)\n", 0), 0u) << md;
+  EXPECT_NE(md.find("| ramp-held | 20.0 kB | 19.0 s |"), std::string::npos) << md;
+  EXPECT_NE(md.find("``a\\|b`c``"), std::string::npos) << "the name in a code span its backtick does not close, its '|' escaped: " << md;
+  write_file(dir + "/leak.hp", read_file(std::string(HPNG_TEST_CORPUS) + "/leakyavg/leakyavg.hc.hp"));
+  ASSERT_EQ(run_in(dir, exe() + " -o leak.md leak.hp").status, 0);
+  EXPECT_NE(read_file(dir + "/leak.md").find("**Suspects:**\n\n- `(314)perSensor.\\/perSensor...`: ramp, then released"),
+            std::string::npos)
+      << read_file(dir + "/leak.md");
+  EXPECT_EQ(run_in(dir, exe() + " --format markdown -o - p.hp").out.find("!["), std::string::npos) << "no picture beside";
+  EXPECT_EQ(run_in(dir, exe() + " --percent -o p2.md p.hp").status, 2);
+}
+
+}  // namespace
+}  // namespace hpng

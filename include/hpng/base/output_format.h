@@ -8,7 +8,7 @@
 
 namespace hpng {
 
-enum class OutputFormat { ps, eps, pdf, svg, png, json, csv, text, html };
+enum class OutputFormat { ps, eps, pdf, svg, png, json, csv, text, html, markdown };
 
 // Every format with its names: the first is also its file extension (text
 // is also called "text").
@@ -22,7 +22,8 @@ const char* format_name(OutputFormat f);       // "PostScript", "SVG", ...
 // What the format is for, in a few words (--help, the completions).
 const char* format_meaning(OutputFormat f);
 
-// JSON, CSV and the text report: figures, not a picture (no .aux, no fonts).
+// JSON, CSV and the reports (text, Markdown): figures, not a picture (no
+// .aux, no fonts).
 bool is_data_format(OutputFormat f);
 
 }  // namespace hpng

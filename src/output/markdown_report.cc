@@ -1,0 +1,126 @@
+// See markdown_report.h. Text from the input (names, the job) goes into
+// code spans, with what would break a table row escaped, so that no name
+// can format the page or a link.
+#include "hpng/output/markdown_report.h"
+
+#include <algorithm>
+#include <map>
+
+#include "base/text.h"
+#include "hpng/matrix/band_figures.h"
+#include "hpng/matrix/band_shape.h"
+#include "hpng/output/text_report.h"
+#include "output/report_words.h"
+
+namespace hpng {
+
+namespace {
+
+// Valid UTF-8 on one line, in a code span whose fence no backtick of it
+// closes, a '|' escaped (tables split at it even there).
+std::string code(std::string_view raw) {
+  std::string s = to_valid_utf8(raw), out;
+  for (char c : s) out += static_cast<unsigned char>(c) < 0x20 ? ' ' : c;
+  std::string fence = "`";
+  while (out.find(fence) != std::string::npos) fence += '`';
+  std::string escaped;
+  for (char c : out) escaped += c == '|' ? std::string("\\|") : std::string(1, c);
+  std::string pad = escaped.starts_with('`') || escaped.ends_with('`') ? " " : "";
+  return fence + pad + escaped + pad + fence;
+}
+
+std::string row(const std::vector<std::string>& cells) {
+  std::string out = "|";
+  for (const std::string& c : cells) out += " " + c + " |";
+  return out + "\n";
+}
+
+std::string facts(const BandMatrix& m, const std::string& input) {
+  const ProfileHeader& h = m.info.header;
+  std::string out = row({"", ""}) + "|---|---|\n" + row({"input", code(input)}) + row({"job", code(h.job)}) +
+                    row({"profile", profile_words(m)}) +
+                    row({"peak", si_amount(m.peak.total, h.value_unit) + " at " + report_time(m.peak.time, h.sample_unit)}) +
+                    row({"final", si_amount(m.peak.final_total, h.value_unit)});
+  for (const auto& [name, words] : heap_peaks(m)) out += row({name, words});
+  return out;
+}
+
+std::string suspects(const BandMatrix& m, const Verdict& v) {
+  if (!v.judged()) return "**Suspects:** too short to judge (" + std::to_string(v.censuses) + " samples with data, " +
+                          std::to_string(kLeastCensuses) + " needed).\n";
+  if (v.suspects.empty()) return "**Suspects:** none: no band of weight was built up and held.\n";
+  std::string out = "**Suspects:**\n\n";
+  for (size_t b : v.suspects) {
+    const BandShape& s = v.shapes[b];
+    out += "- " + code(m.bands[b].name) + ": " + shape_words(s, m.info.header) + " (" + confidence_word(s.confidence) + ")\n";
+  }
+  return out;
+}
+
+std::string band_table(const BandMatrix& m, const std::vector<BandFigures>& f, const Verdict& v, bool every_band) {
+  const ProfileHeader& h = m.info.header;
+  std::vector<size_t> order = report_order(f, v);
+  size_t shown = every_band ? order.size() : std::min(order.size(), kReportBands);
+  std::string out = row({"shape", "peak", "at", "final", "growth", "share", "band"}) + "|---|--:|--:|--:|--:|--:|---|\n";
+  for (size_t k = 0; k < shown; ++k) {
+    size_t b = order[k];
+    double share = m.total > 0 ? 100 * m.bands[b].area / m.total : 0;
+    out += row({v.judged() ? shape_token(v.shapes[b].kind) : "-", si_amount(f[b].peak, h.value_unit),
+                report_time(f[b].peak_time, h.sample_unit), si_amount(f[b].final, h.value_unit),
+                si_amount(f[b].slope, h.value_unit, true) + "/" + short_time_unit(h.sample_unit),
+                printed(share >= 99.95 ? "%.0f%%" : "%.1f%%", share), code(m.bands[b].name)});
+  }
+  if (shown < order.size()) out += "\n" + std::to_string(order.size() - shown) + " more bands (-m0 lists every one).\n";
+  return out;
+}
+
+std::string image(const std::string& picture) {
+  return picture.empty() ? "" : "![the heap profile](" + picture + ")\n\n";
+}
+
+std::string section(const BandMatrix& m, const std::string& input, bool every_band) {
+  std::vector<BandFigures> f = band_figures(m);
+  Verdict v = leak_verdict(m, f);
+  return facts(m, input) + "\n" + suspects(m, v) + "\n" + band_table(m, f, v, every_band);
+}
+
+}  // namespace
+
+std::string profile_markdown(const BandMatrix& m, const std::string& input, bool every_band, const std::string& picture) {
+  return "## Heap profile: " + code(input) + "\n\n" + image(picture) + section(m, input, every_band);
+}
+
+std::string compare_markdown(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, bool every_band,
+                             const std::string& picture) {
+  std::string out = "## Heap profiles compared\n\n" + image(picture);
+  for (size_t k = 0; k < ms.size(); ++k) out += "### " + code(inputs[k]) + "\n\n" + section(ms[k], inputs[k], every_band) + "\n";
+  return out;
+}
+
+std::string diff_markdown(const BandMatrix& before, const BandMatrix& after, const std::vector<std::string>& inputs,
+                          const std::string& picture) {
+  const std::string& unit = after.info.header.value_unit;
+  std::map<std::string, std::pair<double, double>> peaks;
+  for (const Band& b : before.bands) peaks[b.name].first = b.peak;
+  for (const Band& b : after.bands) peaks[b.name].second = b.peak;
+  std::vector<std::pair<std::string, std::pair<double, double>>> changed;
+  for (const auto& p : peaks) {
+    if (p.second.first != p.second.second) changed.push_back(p);
+  }
+  auto by = [](const auto& p) { return p.second.second - p.second.first; };
+  std::stable_sort(changed.begin(), changed.end(), [&](const auto& a, const auto& b) { return std::abs(by(a)) > std::abs(by(b)); });
+  if (changed.size() > kReportBands) changed.resize(kReportBands);
+  std::string out = "## Heap profiles: " + code(inputs[1]) + " against " + code(inputs[0]) + "\n\n" + image(picture) +
+                    row({"", "peak", "final"}) + "|---|--:|--:|\n";
+  for (size_t k = 0; k < 2; ++k) {
+    const BandMatrix& m = k ? after : before;
+    out += row({code(inputs[k]), si_amount(m.peak.total, unit), si_amount(m.peak.final_total, unit)});
+  }
+  out += "\n" + row({"change", "before", "after", "band"}) + "|--:|--:|--:|---|\n";
+  for (const auto& c : changed) {
+    out += row({si_amount(by(c), unit, true), si_amount(c.second.first, unit), si_amount(c.second.second, unit), code(c.first)});
+  }
+  return out;
+}
+
+}  // namespace hpng
