@@ -21,7 +21,7 @@ std::string temporary_dir() {
 }
 
 [[noreturn]] void cannot_keep(const std::string& name, const char* why, int err) {
-  throw file_error(Code::cannot_read, name,
+  throw file_error(Code::cannot_write, name,
                    "cannot keep a file in " + temporary_dir() + " (" + why + "): " + std::strerror(err));
 }
 

@@ -52,17 +52,20 @@ std::string hex(Rgb c) {
   return buf;
 }
 
-void append_figures(std::string& out, const BandFigures& f, double total) {
-  const std::pair<const char*, double> fields[] = {{"peak", f.peak},   {"peak_time", f.peak_time},
-                                                   {"final", f.final}, {"area", f.area},
-                                                   {"slope", f.slope}, {"share", total != 0 ? f.area / total : 0}};
+// {"key":number,...}
+void append_numbers(std::string& out, std::initializer_list<std::pair<const char*, double>> fields) {
   out += '{';
-  for (size_t i = 0; i < std::size(fields); ++i) {
-    if (i) out += ',';
-    append_key(out, fields[i].first);
-    append_number(out, fields[i].second);
+  for (const auto& [key, number] : fields) {
+    if (out.back() != '{') out += ',';
+    append_key(out, key);
+    append_number(out, number);
   }
   out += '}';
+}
+
+void append_figures(std::string& out, const BandFigures& f, double total) {
+  append_numbers(out, {{"peak", f.peak}, {"peak_time", f.peak_time}, {"final", f.final}, {"area", f.area},
+                       {"slope", f.slope}, {"share", total != 0 ? f.area / total : 0}});
 }
 
 // The band's place in the verdict over the whole run (band_shape.h): its
@@ -159,16 +162,8 @@ void append_lines(std::string& out, const BandMatrix& m, bool heap_lines) {
 }
 
 void append_graph(std::string& out, const GraphArea& g) {
-  const std::pair<const char*, double> fields[] = {{"x0", g.x0}, {"y0", g.y0}, {"width", g.width}, {"height", g.height},
-                                                   {"t0", g.t0}, {"x_range", g.x_range}, {"y_low", g.y_low},
-                                                   {"y_range", g.y_range}};
-  out += '{';
-  for (size_t i = 0; i < std::size(fields); ++i) {
-    if (i) out += ',';
-    append_key(out, fields[i].first);
-    append_number(out, fields[i].second);
-  }
-  out += '}';
+  append_numbers(out, {{"x0", g.x0}, {"y0", g.y0}, {"width", g.width}, {"height", g.height}, {"t0", g.t0},
+                       {"x_range", g.x_range}, {"y_low", g.y_low}, {"y_range", g.y_range}});
 }
 
 // The charts' graphs, in page order.

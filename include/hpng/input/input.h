@@ -71,7 +71,8 @@ Input load_input(const std::string& path, SpoolBudget& budget);
 // With a budget of its own of `spool_limit` bytes.
 Input load_input(const std::string& path, size_t spool_limit = kSpoolLimit);
 
-// The first `size` bytes of a copy the input stage made (input/spool_file.h)
+// The first `size` bytes of a copy the input stage made (an unlinked file in
+// $TMPDIR: base/scratch_file.h)
 // as an Input, which owns `fd` from then on (no FileId: no output can be it).
 Input copy_input(int fd, size_t size, const std::string& name);
 
