@@ -6,11 +6,15 @@
 # dependencies and diverts GHC's hp2ps, and that the unpacked `hp2ps -c -m10
 # prog.hp` writes the same files as the freshly built `hp2ps-ng -c -m10
 # prog.hp`. tests/deb-chroot-check.sh installs it for real beside ghc.
+# A build folder configured with HP2PS_NG_INSTALL_HP2PS=ON (run-all.sh's
+# release build) is packed as it is; another is configured so first.
 # usage: tests/deb-check.sh [BUILD_DIR]   (default build-deb)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-deb}
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DHP2PS_NG_TESTS=OFF -DHP2PS_NG_INSTALL_HP2PS=ON >/dev/null
+if ! grep -q '^HP2PS_NG_INSTALL_HP2PS:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null; then
+  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DHP2PS_NG_TESTS=OFF -DHP2PS_NG_INSTALL_HP2PS=ON >/dev/null
+fi
 cmake --build "$build" -j2 --target hp2ps-ng >/dev/null
 build=$(cd "$build" && pwd)
 rm -f "$build"/*.deb

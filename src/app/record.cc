@@ -276,14 +276,21 @@ void Recorder::record() {
 
 // What the watch meets on the way (a profile not drawable yet, a program
 // that wrote nothing) is judged once the program has ended, from what it
-// left; the command line's and the outputs' errors, and a recording lost
-// (its copy or the kept file could not be written), end the run here.
+// left; the command line's and the outputs' errors, and a recording cut
+// (its copy in $TMPDIR or the FIFO failed), end the run here: a fragment
+// is never drawn or judged as the run.
 void Recorder::follow(RecordedProgram& followed) {
   Warnings quiet;  // what still holds is said again when what the program left is drawn
+  std::string path = r_.eventlog ? folder_.fifo() : job_.inputs[0].path;
   try {
-    follow_profile(job_, r_.eventlog ? folder_.fifo() : job_.inputs[0].path, followed, quiet);
+    follow_profile(job_, path, followed, quiet);
   } catch (const Error& e) {
-    if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output || e.code() == Code::cannot_read) throw;
+    if (e.diagnostic().file == path && (e.code() == Code::cannot_write || e.code() == Code::cannot_read)) {
+      throw file_error(Code::cannot_write, job_.inputs[0].path,
+                       "the recording is cut: " + e.diagnostic().message + "; what came before is kept here, neither "
+                       "drawn nor judged");
+    }
+    if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output) throw;
     // Past --max-input the FIFO is closed: the program writes no more of its
     // eventlog (it may end on that), and what came before is drawn.
     if (e.code() == Code::too_large) {

@@ -115,7 +115,7 @@ TEST(SpilledRows, ATmpdirThatRefusesIsAClearError) {
     rows.add(1, std::vector<double>{2});
     ADD_FAILURE() << "no error";
   } catch (const Error& e) {
-    EXPECT_EQ(e.code(), Code::cannot_read);
+    EXPECT_EQ(e.code(), Code::cannot_write);
     EXPECT_EQ(e.diagnostic().file, "big.hp");
     EXPECT_NE(e.diagnostic().message.find("cannot keep a file in /nonexistent (an export of every sample"),
               std::string::npos) << e.diagnostic().message;
