@@ -42,6 +42,14 @@ struct Changed {
   double change = 0;  // the area between the runs' curves
 };
 
+// The change farthest from zero, either way, and when: a difference's peak.
+void set_peak(Band& band, const std::vector<double>& times) {
+  band.peak = 0, band.peak_time = 0;
+  for (size_t k = 0; k < band.values.size(); ++k) {
+    if (std::fabs(band.values[k]) > std::fabs(band.peak)) band.peak = band.values[k], band.peak_time = times[k];
+  }
+}
+
 Changed changed_band(const std::string& name, const Band* before, const Band* after, const BandMatrix& b,
                      const BandMatrix& a, const std::vector<double>& times) {
   Changed c;
@@ -53,11 +61,9 @@ Changed changed_band(const std::string& name, const Band* before, const Band* af
     for (size_t k = 0; k < times.size(); ++k) c.band.values[k] -= was[k];
   }
   c.band.area = (after ? after->area : 0) - (before ? before->area : 0);
+  set_peak(c.band, times);
   const std::vector<double>& d = c.band.values;
-  for (size_t k = 0; k < d.size(); ++k) {
-    if (std::fabs(d[k]) > std::fabs(c.band.peak)) c.band.peak = d[k], c.band.peak_time = times[k];
-    if (k > 0) c.change += (times[k] - times[k - 1]) * (std::fabs(d[k]) + std::fabs(d[k - 1])) / 2;
-  }
+  for (size_t k = 1; k < d.size(); ++k) c.change += (times[k] - times[k - 1]) * (std::fabs(d[k]) + std::fabs(d[k - 1])) / 2;
   return c;
 }
 
@@ -94,8 +100,9 @@ size_t summed_count(const std::vector<Changed>& bands, int band_limit, double tr
   return n;
 }
 
-// The least changed bands as one OTHER band at the bottom.
-void limit_bands(std::vector<Changed>& bands, int band_limit, double trace_percent) {
+// The least changed bands as one OTHER band at the bottom, its peak its
+// own sum's.
+void limit_bands(std::vector<Changed>& bands, const std::vector<double>& times, int band_limit, double trace_percent) {
   size_t summed = summed_count(bands, band_limit, trace_percent);
   if (summed == 0) return;
   Changed other;
@@ -105,6 +112,7 @@ void limit_bands(std::vector<Changed>& bands, int band_limit, double trace_perce
     for (size_t k = 0; k < other.band.values.size(); ++k) other.band.values[k] += bands[i].band.values[k];
     other.band.area += bands[i].band.area;
   }
+  set_peak(other.band, times);
   bands.erase(bands.begin(), bands.begin() + static_cast<std::ptrdiff_t>(summed));
   bands.insert(bands.begin(), std::move(other));
 }
@@ -136,7 +144,7 @@ BandMatrix difference(const BandMatrix& before, const BandMatrix& after, int ban
   m.times = union_times(before.times, after.times);
   m.samples = m.times.size();
   std::vector<Changed> bands = changed_bands(before, after, m.times);
-  limit_bands(bands, band_limit, trace_percent);
+  limit_bands(bands, m.times, band_limit, trace_percent);
   for (Changed& c : bands) m.bands.push_back(std::move(c.band));
   // A -hi band's record: the after run's (else the before's, for a band
   // that went away).

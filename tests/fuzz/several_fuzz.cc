@@ -23,7 +23,7 @@ void compare(const std::vector<hpng::SampleSource>& sources, uint8_t f, hpng::Wa
   o.trace_percent = (f & 1) ? 0 : 1;
   o.band_limit = (f & 2) ? 3 : 20;
   std::vector<hpng::BandMatrix> ms = hpng::shared_matrices(sources, {"a", "b"}, o, (f & 4) ? 3 : 0, warnings);
-  hpng::share_scales(ms);
+  hpng::share_scales({&ms[0], &ms[1]});
   hpng::ChartStyle style;
   style.colour = true;
   std::vector<std::string> names;

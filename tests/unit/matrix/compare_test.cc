@@ -241,6 +241,13 @@ TEST(Diff, BeyondTheBandLimitTheLeastChangedAreOther) {
   BandMatrix d = diff_of(a, b, 5);
   ASSERT_EQ(d.bands.size(), 5u);
   EXPECT_EQ(d.bands[0].name, "OTHER");
+  // OTHER's peak is its own sum's, farthest from zero either way (its figures
+  // on a page and in the JSON are these).
+  const Band& other = d.bands[0];
+  auto far = std::max_element(other.values.begin(), other.values.end(), [](double x, double y) { return std::fabs(x) < std::fabs(y); });
+  EXPECT_NE(other.peak, 0);
+  EXPECT_EQ(other.peak, *far);
+  EXPECT_EQ(other.peak_time, d.times[static_cast<size_t>(far - other.values.begin())]);
 }
 
 // Every value of a .hp times `factor`.
