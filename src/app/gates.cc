@@ -52,6 +52,7 @@ Judged judged(std::string name, const BandMatrix& m, bool verdict) {
   if (!verdict || !has_verdict(m)) return j;
   Verdict v = leak_verdict(m, band_figures(m));
   for (size_t b : v.suspects) j.suspects.push_back(m.bands[b].name + " (" + shape_token(v.shapes[b].kind) + ")");
+  if (j.suspects.empty() && v.live_leaks()) j.suspects.push_back(std::string("the heap's live bytes (") + shape_token(v.live->kind) + ")");
   return j;
 }
 

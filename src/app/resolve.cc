@@ -228,6 +228,9 @@ void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
     r.ghc = a.ghc, r.eventlog = a.eventlog, r.flush_interval = a.flush_interval, r.profile_prefix = a.profile_prefix;
   }
   std::string keep = r.name + (r.eventlog ? ".eventlog" : ".hp");
+  // The heap's own lines (GC events) show the heap even when censuses are
+  // few (a program that waits): drawn unless shares are asked for.
+  if (r.eventlog && !o.percent) job.asked.style.heap_lines = true;
   job.inputs.push_back({keep, r.eventlog ? InputFormat::eventlog : InputFormat::hp, {}});
   FileOptions& files = job.asked.files;
   if (files.output.empty()) files.output = r.name + "." + format_extension(files.format.value_or(OutputFormat::html));
@@ -427,7 +430,7 @@ Job resolve_job(const Options& o, Warnings& warnings) {
   if (o.record) resolve_record(job, o, budget);
   else if (job.mode == Mode::batch) resolve_batch(job, o);
   else for (const std::string& name : input_names(o)) job.inputs.push_back(open_input(name, input_format(o), job.mode == Mode::watch, budget));
-  job.read = {{o.ccs_length, o.heap_lines}, {o.from, o.to}, compile_band_filter(o.include, o.exclude, o.merge), {}};
+  job.read = {{o.ccs_length, job.asked.style.heap_lines}, {o.from, o.to}, compile_band_filter(o.include, o.exclude, o.merge), {}};
   if (o.ipe) {
     Input log = load_input(*o.ipe, budget);
     job.side_inputs.push_back({*o.ipe, log.file ? log.id() : file_id(*o.ipe)});

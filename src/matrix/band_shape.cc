@@ -267,8 +267,28 @@ std::optional<Biography> biography_of(const BandMatrix& m) {
   return bio;
 }
 
+std::optional<BandShape> series_shape(const std::vector<double>& times, const std::vector<double>& values) {
+  size_t n = std::min(times.size(), values.size());
+  if (n < kLeastSeriesPoints) return std::nullopt;
+  size_t points = std::min(n, kMostPoints);
+  std::vector<double> t(points), v(points), count(points);
+  for (size_t k = 0; k < n; ++k) {
+    size_t p = k * points / n;
+    t[p] += times[k], v[p] += values[k], ++count[p];
+  }
+  BandFigures f;
+  for (size_t p = 0; p < points; ++p) t[p] /= count[p], v[p] /= count[p], f.mean += v[p] / static_cast<double>(points);
+  for (double x : v) f.stddev += (x - f.mean) * (x - f.mean) / static_cast<double>(points);
+  f.stddev = std::sqrt(f.stddev);
+  size_t top = static_cast<size_t>(std::max_element(v.begin(), v.end()) - v.begin());
+  return shape_of({t, v, v[top], top}, f);
+}
+
 Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f) {
   Verdict v;
+  for (const Series& s : m.info.series) {
+    if (s.name == "live bytes") v.live = series_shape(s.times, s.values);
+  }
   Span s = span_with_data(m);
   v.censuses = s.size();
   std::optional<Biography> bio = biography_of(m);

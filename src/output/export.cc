@@ -198,7 +198,8 @@ void append_figures(std::string& out, const BandFigures& f, const BandShape* sha
 }
 
 // The leak verdict (band_shape.h): the suspects, most suspicious first
-// (none when the run is too short to judge), and a -hb profile's reading.
+// (none when the run is too short to judge), the heap's live bytes' course
+// where the log has them, and a -hb profile's reading.
 void append_verdict(std::string& out, const BandMatrix& m, const Verdict& v) {
   out += ",\n \"judged\": ";
   out += v.judged() ? "true" : "false";
@@ -208,6 +209,12 @@ void append_verdict(std::string& out, const BandMatrix& m, const Verdict& v) {
     append_json_string(out, m.bands[v.suspects[k]].name);
   }
   out += ']';
+  if (v.live) {  // the heap's live bytes, judged as a band
+    out += ",\n \"live_bytes\": {\"leaks\": ";
+    out += v.live_leaks() ? "true" : "false";
+    append_shape(out, *v.live, m.info.header);
+    out += '}';
+  }
   if (!v.biographical) return;
   const Biography& b = v.biography;
   const std::pair<const char*, double> shares[] = {{"lag", b.lag}, {"use", b.use}, {"drag", b.drag}, {"void", b.void_}};

@@ -321,8 +321,11 @@ std::string profile_report(const BandMatrix& m, const std::string& input, bool e
       v.biographical ? field("biography", biography_shares(v.biography)) + field("", biography_reading(v.biography)) : "";
   auto [unnamed, why] = unnamed_note(unnamed_addresses(m));
   std::string note = unnamed.empty() ? "" : field("unnamed", unnamed) + field("", why);
-  return profile_fields(m, input) + end_field(m) + note + bio + restriction_field(m) + field("suspects", suspects(m, v)) +
-         suspect_lines(m, v) + "\n" +
+  std::string verdict = v.live_leaks() && v.suspects.empty()
+                            ? field("suspects", "the heap's live bytes: " + shape_words(*v.live, m.info.header)) +
+                                  field("", "the censuses are too few to say which band holds them")
+                            : field("suspects", suspects(m, v));
+  return profile_fields(m, input) + end_field(m) + note + bio + restriction_field(m) + verdict + suspect_lines(m, v) + "\n" +
          band_table(m, f, v, order, every_band);
 }
 

@@ -55,6 +55,10 @@ struct Verdict {
   std::vector<size_t> suspects;   // bands, the most suspicious first
   bool biographical = false;      // every band is LAG, USE, DRAG or VOID
   Biography biography;
+  // The heap's live bytes (an eventlog's HEAP_LIVE events), judged as a
+  // band is: what the heap did even where censuses are too few to say.
+  std::optional<BandShape> live;
+  bool live_leaks() const { return live && leak_shape(live->kind); }
 };
 
 // Whether `m` can have a verdict: its values are amounts of one run (not a
@@ -64,6 +68,13 @@ inline bool has_verdict(const BandMatrix& m) { return !m.difference && !m.percen
 
 // `f`: band_figures(m).
 Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f);
+
+// The shape of one series over time (the heap's live bytes), judged as a
+// band's course is; none below kLeastSeriesPoints points (the RTS gives
+// live bytes at major collections only, which a program that waits has
+// few of).
+constexpr size_t kLeastSeriesPoints = 6;
+std::optional<BandShape> series_shape(const std::vector<double>& times, const std::vector<double>& values);
 
 // A -hb profile's shares (every band is LAG, USE, DRAG or VOID), else none.
 std::optional<Biography> biography_of(const BandMatrix& m);
