@@ -30,7 +30,7 @@ struct StopStep {
   int signal;
   double grace;  // seconds
 };
-constexpr StopStep kStopPolicy[] = {{SIGINT, 10}, {SIGTERM, 5}, {SIGKILL, 0}};
+constexpr StopStep kStopPolicy[] = {{SIGINT, 5}, {SIGTERM, 3}, {SIGKILL, 0}};
 constexpr size_t kSteps = std::size(kStopPolicy);
 // Stops this close together are one (timeout signals hp2ps-ng, then its
 // whole group, hp2ps-ng again).
@@ -154,7 +154,7 @@ Error refused(const RecordPlan& r, const std::string& complaint) {
            "-rtsopts (cabal: ghc-options: -rtsopts)";
   } else if (complaint.find("requires the program to be built with -prof") != std::string::npos) {
     said = "cannot give --breakdown " + std::string(1, r.asked.breakdown) + " (its RTS says \"" + excerpt(complaint, 200) +
-           "\"): rebuild it with ghc -prof -fprof-auto -rtsopts, or record it with --breakdown T, which needs no "
+           "\"): rebuild it with ghc -prof -fprof-auto, or record it with --breakdown T, which needs no "
            "profiled build";
   } else if (complaint.find("unknown RTS option") != std::string::npos && r.asked.breakdown == 'e') {
     said = "cannot give --breakdown e: eras (-he) came with GHC 9.10 (its RTS says \"" + excerpt(complaint, 200) + "\")";
@@ -173,15 +173,16 @@ Error nothing_recorded(const RecordPlan& r, const ProgramEnd& end, const std::st
 }
 
 // Few censuses for the time the program ran: it waited (for input, a
-// timer, the network), and a program linked without -threaded is censused
-// only while it computes.
+// timer, the network). A census comes with a collection, and a waiting
+// program allocates nothing; only the threaded RTS collects an idle
+// program (after -I's 0.3 s).
 std::string waiting_note(const RecordPlan& r, double seconds, size_t censuses) {
   double expected = seconds / r.asked.every;
   if (seconds < 1 || static_cast<double>(censuses) >= expected / 4) return "";
   return r.name + " ran " + printed("%.1f", seconds) + " s but was censused " + std::to_string(censuses) + " times (" +
-         printed("%.0f", expected) + " at -i" + printed("%g", r.asked.every) + "): it waited, and a GHC program linked "
-         "without -threaded is censused only while it computes; link it with -threaded to profile the waits too "
-         "(a census then comes on time, whatever the program does)";
+         printed("%.0f", expected) + " at -i" + printed("%g", r.asked.every) + "): it waited, and a census comes only with "
+         "a collection, which a waiting program does not make; linked with -threaded, a program idle for 0.3 s is "
+         "collected and censused (+RTS -I sets that delay); the heap's live bytes are drawn, from every major collection";
 }
 
 std::string summary(const Job& job, const ProgramEnd& end, double seconds, const std::vector<std::string>& moved) {
@@ -263,7 +264,8 @@ void Recorder::record() {
   std::unique_ptr<Program> program =
       launcher_.start(with_rts_options(r_.asked.argv, opts, r_.ghc, own_environment(), foreground_terminal()));
   RecordedProgram followed(job_, *program, clock_, warnings_);
-  if (!program->ended()) follow(followed);
+  // The FIFO holds what a program that ended at once wrote: followed all the same.
+  if (r_.eventlog || !program->ended()) follow(followed);
   const ProgramEnd& end = followed.wait();
   followed.close_bar();
   std::vector<std::string> moved = folder_.move_out("./" + r_.name);
@@ -319,7 +321,7 @@ Judged Recorder::draw_kept(const ProgramEnd& end, double seconds, const std::str
       if (plan == &r_.report) {
         std::string note = waiting_note(r_, seconds, m.samples > 2 ? m.samples - 2 : 0);
         if (!note.empty()) warnings_.add({Code::few_censuses, keep, {}, 0, 0, "", note});
-        write_output("-", summary_line + (note.empty() ? "" : "\n" + note) + "\n");
+        write_output("-", terminal_safe(summary_line) + "\n" + (note.empty() ? "" : terminal_safe(note) + "\n"));
       }
       draw_profile(std::move(m), job_, *plan, warnings_);
     }

@@ -2,6 +2,7 @@
 #include "process/private_folder.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -45,6 +46,7 @@ PrivateFolder::PrivateFolder() {
 }
 
 PrivateFolder::~PrivateFolder() {
+  if (held_ >= 0) ::close(held_);
   for (const std::string& name : entries(dir_)) ::unlink((dir_ + "/" + name).c_str());
   ::rmdir(dir_.c_str());
 }
@@ -56,6 +58,7 @@ const std::string& PrivateFolder::fifo() {
     throw file_error(Code::cannot_write, path, std::string("cannot make the FIFO for the program's eventlog: ") + std::strerror(errno));
   }
   fifo_guard_.emplace(path);
+  held_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   return fifo_ = path;
 }
 

@@ -21,7 +21,10 @@ class PrivateFolder {
   PrivateFolder(const PrivateFolder&) = delete;
   PrivateFolder& operator=(const PrivateFolder&) = delete;
 
-  // The FIFO, made. Throws Error (cannot_write).
+  // The FIFO, made, and held open for reading from then on: a GHC RTS
+  // opens its eventlog read-write, which a FIFO lets it do without a
+  // reader, and what a program that ends at once wrote would be lost with
+  // the FIFO's last descriptor. Throws Error (cannot_write).
   const std::string& fifo();
   // The prefix of the RTS's files there (-po): "DIR/profile".
   std::string stem() const { return dir_ + "/profile"; }
@@ -32,6 +35,7 @@ class PrivateFolder {
 
  private:
   std::string dir_, fifo_;
+  int held_ = -1;  // the FIFO, open for reading
   std::optional<RemovedOnSignal> dir_guard_, fifo_guard_, hp_guard_;
 };
 

@@ -31,7 +31,10 @@ struct Programs {
     std::string src = std::string(HPNG_SOURCE_DIR) + "/tests/app/record/";
     const char* builds[][3] = {{"leaky", "leaky", "-rtsopts -eventlog"}, {"leaky-hp", "leaky", "-rtsopts"},
                                {"steady", "steady", "-rtsopts -eventlog"}, {"forever", "forever", "-rtsopts -eventlog"},
-                               {"nortsopts", "steady", "-eventlog"}};
+                               {"nortsopts", "steady", "-eventlog"}, {"server", "server", "-rtsopts -eventlog"},
+                               {"server-threaded", "server", "-rtsopts -eventlog -threaded"},
+                               {"ignoring", "ignoring", "-rtsopts -eventlog"}, {"launcher", "launcher", "-rtsopts -eventlog"},
+                               {"quiet", "quiet", "-rtsopts -eventlog"}};
     for (const auto& b : builds) {
       std::string cmd = std::string("ghc -O ") + b[2] + " -outputdir o-" + b[0] + " -o " + b[0] + " " +
                         shell_quote(src + b[1] + ".hs");
@@ -141,12 +144,31 @@ TEST_F(Record, TheBaselineIsNotWhereTheRunKeepsItsProfile) {
   EXPECT_EQ(read_file(dir_ + "/leaky.eventlog"), before);
 }
 
-TEST_F(Record, AProgramWithoutRtsoptsIsToldHowToRebuild) {
+// Its RTS is asked before it runs: one sentence, no guess.
+TEST_F(Record, AProgramWithoutRtsoptsIsToldHowToRebuildBeforeItRuns) {
   CommandResult r = record("", "nortsopts");
   EXPECT_EQ(r.status, 4) << r.err;
-  EXPECT_NE(r.err.find("rebuild it with ghc -rtsopts"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("was linked without -rtsopts, which --record needs to ask for a heap profile: rebuild it with ghc "
+                       "-rtsopts (cabal: ghc-options: -rtsopts)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("eventlog"), std::string::npos) << "no guess about -eventlog: " << r.err;
+  EXPECT_EQ(r.out.find("done"), std::string::npos) << "the program is not run";
   EXPECT_FALSE(has("nortsopts.html"));
   expect_nothing_left();
+}
+
+// A breakdown the build cannot give (-hc of a build without -prof) is
+// refused before the program runs, the RTS's own words quoted.
+TEST_F(Record, ABreakdownTheBuildCannotGiveIsRefusedBeforeItRuns) {
+  CommandResult r = record("--breakdown c", "leaky");
+  EXPECT_EQ(r.status, 4) << r.err;
+  EXPECT_NE(r.err.find("cannot give --breakdown c (its RTS says \"the flag -hc requires the program to be built with "
+                       "-prof\"): rebuild it with ghc -prof"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("-rtsopts"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("step"), std::string::npos) << "the program is not run";
 }
 
 TEST_F(Record, AProgramThatCannotStartSaysWhy) {
@@ -266,6 +288,148 @@ TEST(RecordUsage, BadCombinationsAreUsageErrors) {
   CommandResult r = run_in(dir, exe() + " --record --breakdown " + std::string(100000, 'T') + " -- true");
   EXPECT_EQ(r.status, 2);
   EXPECT_LT(r.err.size(), 400u) << r.err.substr(0, 400);
+}
+
+class RecordHard : public Record {};
+
+// A program that waits between batches is censused only when it collects,
+// which a waiting program does not: the few censuses are said, with what
+// to do, and its heap's own lines (GC events) are drawn and judged, so its
+// growth is named. Linked with -threaded, its idle collections census it
+// in its waits too.
+TEST_F(RecordHard, AWaitingProgramIsSaidToWaitAndItsLiveBytesAreJudged) {
+  CommandResult r = record("-o s.json", "server", "20000 12 150");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("it waited, and a census comes only with a collection"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("linked with -threaded, a program idle for 0.3 s is collected and censused"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("suspects    the heap's live bytes: ramp"), std::string::npos) << r.out;
+  EXPECT_NE(read_file(dir_ + "/s.json").find("\"live bytes\""), std::string::npos) << "the heap's lines are drawn";
+  CommandResult t = record("-o t.json", "server-threaded", "20000 12 500");
+  ASSERT_EQ(t.status, 0) << t.err;
+  EXPECT_NE(read_file(dir_ + "/t.json").find("\"live_bytes\": {\"leaks\": true"), std::string::npos);
+}
+
+// timeout signals hp2ps-ng and then its whole group; the program, in a
+// group of its own, is ended by hp2ps-ng with SIGINT, writes its eventlog
+// out, and the picture is drawn.
+TEST_F(RecordHard, TimeoutsOwnSignalLeavesThePictureDrawn) {
+  CommandResult r = run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + "timeout 3 " + exe() + " --record -o to.svg -- " +
+                                     shell_quote(programs().at("forever")));
+  EXPECT_EQ(r.status, 124) << "timeout's own status: " << r.err;
+  ASSERT_TRUE(has("to.svg")) << r.err;
+  EXPECT_NE(read_file(dir_ + "/to.svg").find("</svg>"), std::string::npos);
+  EXPECT_NE(r.err.find("was killed by signal 2 (SIGINT); what it wrote is drawn"), std::string::npos) << r.err;
+  expect_nothing_left();
+}
+
+// A program that ignores SIGINT and SIGTERM is sent each in turn, then
+// SIGKILL, each said; nothing is left behind.
+TEST_F(RecordHard, AProgramThatIgnoresStopsIsKilledAfterItsGrace) {
+  CommandResult r = record_then(dir_, programs().at("ignoring"), "kill -TERM $p");
+  EXPECT_EQ(r.status, 4) << r.err;
+  EXPECT_NE(r.err.find("sending it SIGTERM: it did not end 5 s after SIGINT"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("sending it SIGKILL: it did not end 3 s after SIGTERM"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("was killed by signal 9 (SIGKILL)"), std::string::npos) << r.err;
+  expect_nothing_left();
+}
+
+// A GHC program that runs another (a launcher, a test driver) is recorded
+// alone: its RTS options are on its command line, which its child does not
+// inherit (GHCRTS it would).
+TEST_F(RecordHard, AProgramsChildrenDoNotInheritTheProfilingOptions) {
+  CommandResult r = record("-o l.json", "launcher", shell_quote(programs().at("leaky")) + " 100000");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("step 100000"), std::string::npos) << "the child ran: " << r.out;
+  EXPECT_FALSE(has("leaky.hp") || has("leaky.eventlog")) << "the child was not profiled";
+  EXPECT_EQ(run_in(dir_, exe() + " --format json -o - launcher.eventlog").status, 0) << "one writer: a whole log";
+}
+
+// Everything --record will write is checked before the program starts.
+TEST_F(RecordHard, WhatCannotBeWrittenIsRefusedBeforeTheProgramRuns) {
+  run_in(dir_, "mkfifo leaky.eventlog");
+  CommandResult r = record("", "leaky");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("leaky.eventlog: is not a regular file (a FIFO or a device): the program's profile must be a file"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out.find("step"), std::string::npos);
+  run_in(dir_, "rm leaky.eventlog && mkdir leaky.html");
+  r = record("", "leaky");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("leaky.html: is a folder"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("step"), std::string::npos);
+  if (::geteuid() != 0) {  // root writes in a read-only folder
+    run_in(dir_, "rmdir leaky.html && chmod a-w .");
+    r = record("", "leaky");
+    run_in(dir_, "chmod u+w .");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("its folder . refuses"), std::string::npos) << r.err;
+  }
+}
+
+// --record without -o writes its default file in whatever format is asked,
+// never its updates to standard output.
+TEST_F(RecordHard, AFormatWithoutOutputWritesTheDefaultFile) {
+  CommandResult r = record("--format svg", "leaky", "100000");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(has("leaky.svg"));
+  EXPECT_EQ(r.out.find("<svg"), std::string::npos);
+  EXPECT_NE(r.out.find("wrote leaky.svg"), std::string::npos) << r.out;
+}
+
+// hp2ps-ng's own standard output closed: the program's lines go nowhere,
+// never into its eventlog, and the page is written.
+TEST_F(RecordHard, AClosedStandardOutputDoesNotMixIntoTheEventlog) {
+  CommandResult r = run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + exe() + " --record -- " +
+                                     shell_quote(programs().at("leaky")) + " 100000 >&-");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(has("leaky.html"));
+  EXPECT_EQ(run_in(dir_, exe() + " --format json -o - leaky.eventlog").status, 0) << "the kept eventlog is whole";
+}
+
+// Several outputs of one recording, and the verdict as a gate.
+TEST_F(RecordHard, SeveralOutputsAndTheVerdictAsAGate) {
+  CommandResult r = record("-o heap.svg -o heap.html --fail-on-leak", "leaky");
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_TRUE(has("heap.svg") && has("heap.html"));
+  EXPECT_NE(r.err.find("the verdict names 1 suspect band (--fail-on-leak)"), std::string::npos) << r.err;
+  r = record("-o s.svg --fail-on-leak --max-peak 1G", "steady");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("gate --fail-on-leak: steady.eventlog: no suspect band, within"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("gate --max-peak"), std::string::npos) << r.err;
+}
+
+// The title is the program and its arguments; a baseline with no census is
+// an error, not a run to grow from.
+TEST_F(RecordHard, TheTitleIsTheProgramAndAnEmptyBaselineIsAnError) {
+  ASSERT_EQ(record("-o t.svg", "leaky", "100000").status, 0);
+  EXPECT_NE(read_file(dir_ + "/t.svg").find("leaky 100000"), std::string::npos);
+  EXPECT_EQ(read_file(dir_ + "/t.svg").find("+RTS"), std::string::npos);
+  CommandResult q = record("", "quiet");
+  ASSERT_EQ(q.status, 0) << "a program that ends before its first census: the heap's lines are drawn: " << q.err << q.out;
+  ASSERT_EQ(run_in(dir_, "mv quiet.eventlog base.eventlog").status, 0);
+  CommandResult r = record("--baseline base.eventlog --max-growth 10", "leaky", "100000");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("base.eventlog: the baseline holds no census"), std::string::npos) << r.err;
+}
+
+// A program that ends at once (its RTS opens the FIFO read-write, writes,
+// closes): what it wrote is kept, every time.
+TEST_F(RecordHard, AProgramThatEndsAtOnceIsRecordedEveryTime) {
+  for (int k = 0; k < 10; ++k) {
+    CommandResult r = record("-o q.json", "quiet");
+    ASSERT_EQ(r.status, 0) << "run " << k << ": " << r.err;
+  }
+}
+
+// Any $TMPDIR that exists works, a carriage return in it too: the FIFO's
+// path goes to the program as one argument.
+TEST_F(RecordHard, ATmpdirWithAControlCharacterWorks) {
+  run_in(dir_, "mkdir \"$(printf 't\\rmp')\"");
+  CommandResult r = run_in(dir_, "TMPDIR=\"$(printf '" + dir_ + "/t\\rmp')\" " + hang_guard() + exe() + " --record -- " +
+                                     shell_quote(programs().at("leaky")) + " 100000");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(has("leaky.html"));
 }
 
 }  // namespace

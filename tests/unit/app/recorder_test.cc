@@ -6,6 +6,7 @@
 // that comes right after the program started included.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -32,6 +33,7 @@ struct Script {
   bool waits = false;                  // after the first half of the log, until a signal it obeys
   std::vector<int> ignores;            // signals it does not obey (SIGKILL is always obeyed)
   bool closes_first = false;           // closes its eventlog before it waits
+  bool at_once = false;                // writes it all and ends before start() returns, its FIFO opened read-write
   int exit_code = 0;
   std::string refusal;                 // what its RTS says when asked beforehand ("" takes the options)
   std::function<void()> on_start;      // done as it starts (a signal to hp2ps-ng, say)
@@ -45,11 +47,15 @@ class FakeProgram final : public Program {
       if (a.starts_with("-ol")) fifo_ = a.substr(3);
     }
     if (script.on_start) script.on_start();
+    if (script.at_once) {
+      write_at_once();
+      return;
+    }
     writer_ = std::thread([this] { write(); });
   }
   ~FakeProgram() override {
     signal(SIGKILL);
-    writer_.join();
+    if (writer_.joinable()) writer_.join();
   }
   bool ended() override {
     std::lock_guard lock(mutex_);
@@ -64,6 +70,13 @@ class FakeProgram final : public Program {
     if (sig == SIGKILL || !ignored) signalled_ = sig, woken_.notify_all();
   }
  private:
+  // As a GHC RTS does: its eventlog opened read-write, which a FIFO allows
+  // without a reader.
+  void write_at_once() {
+    int fd = ::open(fifo_.c_str(), O_RDWR);
+    if (fd >= 0) (void)!::write(fd, script_.log.data(), script_.log.size()), ::close(fd);
+    end_ = ProgramEnd{true, "", 0, 0};
+  }
   std::vector<int>& received_;  // every signal it was sent
   // Half the log, the wait for a signal it obeys, the rest (as a GHC RTS
   // flushes its eventlog on SIGINT); a kill ends it at once.
@@ -225,6 +238,18 @@ TEST_F(Recorder, AProgramThatWroteNothingIsNoSamplesAndNoEarlierFileIsDrawn) {
   FakeLauncher launcher{Script()};
   EXPECT_EQ(record(launcher), Code::no_samples);
   EXPECT_FALSE(file_exists(dir_ + "/prog.html"));
+}
+
+// A program that ends before the watch starts (its RTS wrote all into the
+// FIFO and closed it) is recorded whole: the FIFO is held open from its
+// making, and followed all the same.
+TEST_F(Recorder, AProgramThatEndsBeforeTheWatchIsRecordedWhole) {
+  ghc_binary("prog");
+  FakeLauncher launcher(leak());
+  launcher.script.log = small("leak-hT-N2.eventlog");  // under the FIFO's 64 KiB
+  launcher.script.at_once = true;
+  EXPECT_EQ(record(launcher), std::nullopt);
+  EXPECT_EQ(read_file(dir_ + "/prog.eventlog"), small("leak-hT-N2.eventlog"));
 }
 
 // A stop is passed to the program as SIGINT; one the program ignores is

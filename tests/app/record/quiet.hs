@@ -1,0 +1,3 @@
+-- Ends before its first census: a profile with no sample.
+main :: IO ()
+main = return ()
