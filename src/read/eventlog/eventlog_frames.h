@@ -76,6 +76,7 @@ class EventFrames {
  private:
   static constexpr int kUndeclared = -2, kVariable = -1;
   static constexpr uint16_t kIpeId = 169;
+  static constexpr uint64_t kLatest = uint64_t{1} << 53;  // ns: 104 days into a run
   static uint64_t be(std::string_view s, size_t at, size_t bytes) {
     uint64_t v = 0;
     for (size_t i = 0; i < bytes; ++i) v = (v << 8) | static_cast<unsigned char>(s[at + i]);
@@ -93,23 +94,33 @@ class EventFrames {
     return __builtin_bswap64(v);
   }
   // An IPE event's length is read from its content (the address and six
-  // NUL-ended strings), not trusted to its length field: every IPE event of
-  // GHC 9.6 and 9.10 declares a byte more than it writes (a NUL after the
-  // file name that is never written; the next event starts after the last
-  // NUL), and a byte less has been declared too (GHC #24287). Where the two
-  // differ by one, the content wins when an event header follows it.
+  // NUL-ended strings) where its length field is a byte off: every IPE event
+  // of GHC 9.6 and 9.10 declares a byte more than it writes (a NUL after the
+  // file name that is never written), and a byte less has been declared too
+  // (GHC #24287). The content wins only when an event starts after it and
+  // none where the field says (a record with a NUL appended is exact).
   // nullopt: the bytes end before that can be told.
   std::optional<size_t> ipe_length(std::string_view s, size_t payload, size_t declared) const {
     if (declared == s.size() - payload) return std::nullopt;  // the byte that may be the sixth NUL
     size_t written = events::ipe_written_length(s.substr(payload, declared + 1));
     if (written == 0 || written == declared || written + 1 < declared) return declared;
-    if (s.size() - payload - written < 2) return std::nullopt;
-    return starts_event(s, payload + written) ? written : declared;
+    std::optional<bool> by_content = heads_event(s, payload + written);
+    if (!by_content || !*by_content) return by_content ? std::optional<size_t>(declared) : std::nullopt;
+    if (be16(s.data() + payload + written) == 0xFFFF) return written;  // the field would end inside the marker
+    std::optional<bool> by_field = heads_event(s, payload + declared);
+    if (!by_field) return std::nullopt;
+    return *by_field ? declared : written;
   }
-  // An event header or the end marker at `at`: a type the header declares.
-  bool starts_event(std::string_view s, size_t at) const {
+  // An event header at `at`: the end marker, or a type the header declares
+  // with a time below kLatest (read a byte out of place, a time's top byte
+  // is an event id's). nullopt: the bytes end first.
+  std::optional<bool> heads_event(std::string_view s, size_t at) const {
+    if (at > s.size() || s.size() - at < 2) return std::nullopt;
     uint16_t id = be16(s.data() + at);
-    return id == 0xFFFF || sizes_[id] != kUndeclared;
+    if (id == 0xFFFF) return true;
+    if (sizes_[id] == kUndeclared) return false;
+    if (s.size() - at < 10) return std::nullopt;
+    return be64(s.data() + at + 2) < kLatest;
   }
   bool marker(std::string_view s, size_t& at, std::string_view m, bool at_end, const char* what,
               const std::string& name) const;

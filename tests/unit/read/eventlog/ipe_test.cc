@@ -6,6 +6,8 @@
 // #24287), or that carry fields appended after the six strings.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "hpng/read/eventlog_reader.h"
 #include "read/eventlog/ipe_names.h"
 #include "support/crafted_logs.h"
@@ -63,6 +65,46 @@ TEST(IpeNames, EveryLengthFieldAndAppendedFieldsReadTheSame) {
     }
     EXPECT_TRUE(p.warnings.empty()) << p.warnings.size();
   }
+}
+
+// One NUL appended to a record (a seventh, empty field), its length field
+// exact: the six strings end a byte early, as GHC's off-by-one would have
+// them, but what follows them is no event, so the declared length stands.
+TEST(IpeNames, AnAppendedNulIsNotTakenForGhcsOffByOne) {
+  for (Where where : {Where::before, Where::after}) {
+    FullProfile plain = read(hi_log({where, Length::exact, "", {}}));
+    FullProfile p = read(hi_log({where, Length::exact, std::string(1, '\0'), {}}));
+    EXPECT_EQ(p.band_names, kNames);
+    EXPECT_EQ(values_text(p), values_text(plain));
+    EXPECT_EQ(p.times.back(), plain.times.back()) << "no event read out of place";
+    EXPECT_TRUE(p.warnings.empty()) << p.warnings.size();
+  }
+}
+
+// Records of both kinds in one log, alternating (a byte more than written,
+// then exact): each is read by its own bytes, none lost, none misplaced.
+TEST(IpeNames, HalfTheRecordsWithTheOffByOneAreAllRead) {
+  std::vector<EventlogWriter::Ipe> records;
+  std::vector<uint64_t> live;
+  for (uint64_t k = 0; k < 40; ++k) {
+    records.push_back({0x500000 + 16 * k, "t_info", "15", "", "f" + std::to_string(k), "M", "M.hs", "1:1-9"});
+    live.push_back(100 + k);
+  }
+  EventlogWriter w;
+  w.declare_standard().declare(169, -1);
+  w.block(1000, 0xFFFF, [&](EventlogWriter& b) {
+    for (size_t k = 0; k < records.size(); ++k) b.ipe(100, records[k], k % 2 ? Length::exact : Length::one_more, "");
+    b.heap_prof_begin(2000, 8).sample_begin(10000000);
+    for (size_t k = 0; k < records.size(); ++k) {
+      b.sample_string(10000000, live[k], "0x" + (std::ostringstream() << std::hex << records[k].address).str());
+    }
+    b.sample_end(10000001);
+  });
+  FullProfile p = read(w.bytes());
+  ASSERT_EQ(p.band_names.size(), 40u);
+  for (size_t k = 0; k < 40; ++k) EXPECT_EQ(p.band_names[k], "f" + std::to_string(k) + " (M.hs:1:1-9)");
+  EXPECT_LT(p.times.back(), 1.0);
+  EXPECT_TRUE(p.warnings.empty()) << p.warnings.size();
 }
 
 TEST(IpeNames, TwoRecordsOfOneNameAreToldApartByTheirTables) {
