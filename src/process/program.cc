@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -21,6 +22,8 @@ extern char** environ;
 namespace hpng {
 
 namespace {
+
+double seconds(const struct timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; }
 
 // Which of `needles` occur in the file, read a block at a time (a block's
 // tail is kept, so that a needle across two blocks is found).
@@ -118,7 +121,7 @@ class SpawnedProgram final : public Program {
   }
 
  private:
-  void reaped(int status);
+  void reaped(int status, const struct rusage* usage = nullptr);
   pid_t pid_ = -1;
   int terminal_;
   std::optional<ProgramEnd> end_;
@@ -170,9 +173,10 @@ SpawnedProgram::~SpawnedProgram() {
   keep_on_signal();
 }
 
-void SpawnedProgram::reaped(int status) {
+void SpawnedProgram::reaped(int status, const struct rusage* usage) {
   ProgramEnd e;
   e.started = true;
+  if (usage) e.cpu_seconds = seconds(usage->ru_utime) + seconds(usage->ru_stime);
   if (WIFEXITED(status)) e.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) e.signal = WTERMSIG(status);
   end_ = e;
@@ -183,8 +187,9 @@ void SpawnedProgram::reaped(int status) {
 bool SpawnedProgram::ended() {
   if (end_) return true;
   int status;
-  pid_t r = ::waitpid(pid_, &status, WNOHANG);
-  if (r == pid_) reaped(status);
+  struct rusage usage;
+  pid_t r = ::wait4(pid_, &status, WNOHANG, &usage);
+  if (r == pid_) reaped(status, &usage);
   else if (r < 0 && errno == ECHILD) reaped(0);  // not ours to wait for any more
   return end_.has_value();
 }

@@ -36,6 +36,7 @@ struct ProgramEnd {
   std::string not_started;  // why it could not start (strerror's words)
   int exit_code = 0;        // when it exited
   int signal = 0;           // when a signal killed it
+  double cpu_seconds = 0;   // user and system time (its collections included), when reaped
   bool failed() const { return !started || exit_code != 0 || signal != 0; }
 };
 

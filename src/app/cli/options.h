@@ -17,7 +17,7 @@ namespace hpng {
 constexpr int kDefaultBands = 20;         // -m
 constexpr double kDefaultTrace = 1;       // -t, percent
 constexpr double kWatchEvery = 2;         // --watch's seconds between renders
-constexpr double kRecordEvery = 0.02;     // --every: seconds between --record's censuses
+constexpr double kRecordEvery = 0.1;  // --every: seconds between --record's censuses (bench/every.sh)
 constexpr double kRecordRedraw = 0.5;     // --record's seconds between renders
 constexpr size_t kMostInput = size_t{2} << 30;  // --max-input
 
