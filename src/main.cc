@@ -100,7 +100,7 @@ int main(int argc, char** argv) {
   if (int status = parse(argc, argv, opts)) return status < 0 ? 0 : status;
   hpng::own_signals();  // before any input is copied or output written
   if (opts.files.empty() && !opts.record && ::isatty(STDIN_FILENO)) {
-    std::fprintf(stderr, "%s: reading a heap profile from standard input (see --help)\n", program.c_str());
+    std::fprintf(stderr, "%s: reading a heap profile from standard input (end it with ^D; -h for help)\n", program.c_str());
   }
   hpng::Warnings warnings;
   Terminal terminal(opts.watch.has_value());

@@ -27,6 +27,9 @@ constexpr Magic kMagic[] = {
     {"X_RANGE", "an hp2ps .aux file"},
     {"<?xml", "an XML or SVG file"},
     {"<svg", "an SVG picture"},
+    {"<!DOCTYPE html", "an HTML page"},
+    {"<!doctype html", "an HTML page"},
+    {"<html", "an HTML page"},
 };
 
 std::string text_kind(std::string_view bytes) {
@@ -37,6 +40,19 @@ std::string text_kind(std::string_view bytes) {
   if (re2::RE2::PartialMatch(head, json_profile)) return "a GHC JSON time profile (+RTS -pj)";
   if (re2::RE2::PartialMatch(head, haskell)) return "Haskell source code";
   return "";
+}
+
+// Text whose first word no .hp begins with (JOB, as GHC writes it, or
+// another header word): a file being written may hold only part of one.
+bool foreign_text(std::string_view bytes) {
+  static constexpr std::string_view kWords[] = {"JOB", "DATE", "SAMPLE_UNIT", "VALUE_UNIT", "MARK", "BEGIN_SAMPLE"};
+  size_t start = bytes.find_first_not_of(" \t\r\n");
+  if (start == std::string_view::npos) return false;
+  size_t end = bytes.find_first_of(" \t\r\n", start);
+  std::string_view word = bytes.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+  bool whole = end != std::string_view::npos;
+  return std::none_of(std::begin(kWords), std::end(kWords),
+                      [&](std::string_view k) { return whole ? word == k : k.starts_with(word); });
 }
 
 bool binary(std::string_view bytes) {
@@ -59,6 +75,10 @@ std::string not_a_profile(std::string_view bytes, bool as_hp) {
   }
   if (what.empty()) what = text_kind(bytes);
   if (what.empty() && binary(bytes)) what = "binary data";
+  if (what.empty() && as_hp && foreign_text(bytes)) {
+    return "this is a text file, not a heap profile: a .hp starts with a JOB \"program\" line (then DATE, "
+           "SAMPLE_UNIT, VALUE_UNIT and BEGIN_SAMPLE blocks), a GHC eventlog with the bytes hdrb";
+  }
   if (what.empty()) return "";
   return "this is " + what + ", not a heap profile: hp2ps-ng reads .hp heap profiles (+RTS -hT, -hc, -hy, ...) "
          "and GHC eventlogs (+RTS -l)";

@@ -446,6 +446,7 @@ TEST(Messages, InputsThatAreNotProfilesSaySo) {
       {"\tSun Nov 22 10:19 2026 Time and Allocation Profiling Report  (Final)\n", "this is a GHC time profile"},
       {"BZh91AY&SY\x01\x02", "this is bzip2-compressed (decompress it first: bunzip2"},
       {"X_RANGE 2.82\nY_RANGE 348.00\n", "this is an hp2ps .aux file"},
+      {"<!DOCTYPE html>\n<html></html>\n", "this is an HTML page"},
   };
   for (const auto& [bytes, message] : cases) {
     std::string dir = dir_with("input.hs", bytes);
@@ -459,6 +460,36 @@ TEST(Messages, InputsThatAreNotProfilesSaySo) {
   CommandResult r = run_in(dir, exe() + " --input-format hp prog.eventlog");
   EXPECT_NE(r.err.find("prog.eventlog: this is a GHC eventlog, not a .hp file (leave out --input-format hp)"),
             std::string::npos) << r.err;
+}
+
+// Text that is no profile (a passwd file, notes) is named for what it is,
+// not met with the parser's words; a .hp whose header is damaged is not.
+TEST(Messages, TextThatIsNotAProfileSaysWhatAProfileStartsWith) {
+  for (const char* text : {"root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin\n", "hello world\n", "  notes 1\n"}) {
+    std::string dir = dir_with("input", text);
+    CommandResult r = run_in(dir, exe() + " input");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("error: input: this is a text file, not a heap profile: a .hp starts with a JOB \"program\" line"),
+              std::string::npos) << r.err;
+  }
+  std::string dir = dir_with("d.hp", "DATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\nBEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\n");
+  CommandResult r = run_in(dir, exe() + " d.hp");
+  EXPECT_NE(r.err.find("d.hp: JOB missing"), std::string::npos) << r.err;
+}
+
+// With no file on a terminal, hp2ps-ng reads standard input as hp2ps does,
+// and says so in one line; a profile redirected to it is read in silence.
+TEST(Messages, StandardInputOnATerminalIsSaidOnce) {
+  if (!have_tool("script")) GTEST_SKIP() << "script(1) is not installed";
+  std::string dir = dir_with("prof.hp", manpage());
+  CommandResult typed = run_in(dir, "(sleep 1; printf '\\004') | " + hang_guard() + "script -qec " +
+                                        shell_quote(exe() + " -o x.svg") + " /dev/null");
+  EXPECT_NE(typed.out.find("hp2ps-ng: reading a heap profile from standard input (end it with ^D; -h for help)"),
+            std::string::npos) << typed.out;
+  EXPECT_NE(typed.out.find("stdin: JOB missing: the file is empty"), std::string::npos) << typed.out;
+  CommandResult piped = run_in(dir, hang_guard() + "script -qec " + shell_quote(exe() + " -o x.svg < prof.hp") + " /dev/null");
+  EXPECT_EQ(piped.status, 0);
+  EXPECT_EQ(piped.out.find("reading a heap profile"), std::string::npos) << piped.out;
 }
 
 TEST(Messages, FontconfigNeverComplainsAboutItsCache) {

@@ -201,7 +201,9 @@ TEST(HpReader, BadInputGivesPositionAndExpectation) {
       {"!JOB \"abc\n", "t.hp:1:5: EOF when expecting \": the string that starts here has no closing quote"},
       {"# comment\n", "t.hp:5:3: integer must follow identifier '#' (found 'comment')"},
       {"!\x7f" "ELF\x01\x02\x00\x00 junk", "t.hp: this is a program (run it with +RTS -hT, or -hc on a profiled build, to get its profile), not a heap profile: hp2ps-ng reads .hp heap profiles (+RTS -hT, -hc, -hy, ...) and GHC eventlogs (+RTS -l)"},
-      {"!garbage oops\n", "t.hp:1:9: integer must follow identifier 'garbage' (found 'oops')"},
+      {"!garbage oops\n", "t.hp: this is a text file, not a heap profile: a .hp starts with a JOB \"program\" line (then "
+                           "DATE, SAMPLE_UNIT, VALUE_UNIT and BEGIN_SAMPLE blocks), a GHC eventlog with the bytes hdrb"},
+      {"!DATE \"d\"\ngarbage oops\n", "t.hp:2:9: integer must follow identifier 'garbage' (found 'oops')"},
   };
   for (const BadCase& c : cases) {
     std::string in = c.input[0] == '!' ? std::string(c.input + 1, c.input + 1 + std::char_traits<char>::length(c.input + 1)) : kHeader + c.input;
