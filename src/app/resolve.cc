@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 
@@ -300,8 +301,10 @@ void resolve_batch(Job& job, const Options& o) {
   if (o.outputs.empty()) return;
   struct stat st;
   if (::stat(o.outputs[0].c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    bool missing = errno == ENOENT && o.outputs[0].ends_with('/');
     throw usage_error(Code::bad_option, "with several profiles, each drawn on its own, -o names the folder their outputs go "
-                                        "to: " + shown_path(o.outputs[0]) + " is not a folder (--compare draws them into one file)");
+                                        "to: " + shown_path(o.outputs[0]) + (missing ? " does not exist (make it first)"
+                                        : " is not a folder (--compare draws them into one file)"));
   }
   job.folder = o.outputs[0];
 }

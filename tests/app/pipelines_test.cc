@@ -74,6 +74,10 @@ TEST(Batch, OIsTheFolderTheOutputsGoTo) {
   CommandResult r = run_in(dir, exe() + " -o x.svg a.hp b.hp");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("-o names the folder their outputs go to: x.svg is not a folder"), std::string::npos) << r.err;
+  r = run_in(dir, exe() + " -o pictures/ a.hp b.hp");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("-o names the folder their outputs go to: pictures/ does not exist (make it first)"),
+            std::string::npos) << r.err;
 }
 
 TEST(Batch, TwoProfilesThatWouldWriteOneFileAreRefused) {
