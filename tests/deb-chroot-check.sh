@@ -3,7 +3,8 @@
 # Debian 12 chroot: with ghc installed first, `hp2ps` becomes hp2ps-ng (and
 # `man hp2ps` its page) while GHC's stay as hp2ps.ghc; removing the package
 # gives GHC's files back, byte for byte; installed the other way round
-# (hp2ps-ng, then ghc) the same. Needs root, debootstrap and the network:
+# (hp2ps-ng, then ghc) the same; installed with its recommends, bash
+# completes hp2ps-ng and hp2ps. Needs root, debootstrap and the network:
 # it downloads about 100 MB and unpacks ghc (800 MB), so tests/run-all.sh
 # runs it only with HP2PS_NG_CHROOT=1.
 # usage: tests/deb-chroot-check.sh [BUILD_DIR] [CHROOT]   (CHROOT: an existing
@@ -70,4 +71,15 @@ in_root apt-get install -y -qq --no-install-recommends ghc >/dev/null
 expect_ours "hp2ps-ng, then ghc"
 in_root apt-get purge -y -qq hp2ps-ng >/dev/null
 expect_ghcs "hp2ps-ng purged"
-echo "deb-chroot-check: beside ghc in a Debian 12 chroot, hp2ps is hp2ps-ng (GHC's kept as hp2ps.ghc) and comes back on removal, either order"
+
+# Installed as apt installs by default, with its recommends (bash-completion):
+# a shell completes both names, bash-completion loading each by its name.
+in_root apt-get install -y -qq /tmp/hp2ps-ng.deb >/dev/null
+completes() {  # COMMAND WORD: what bash offers for COMMAND WORD<TAB>
+  in_root bash -c 'source /usr/share/bash-completion/bash_completion && __load_completion "$1" || exit 1
+    f=$(complete -p "$1" | sed -n "s/.*-F \([^ ]*\).*/\1/p"); COMP_WORDS=("$1" "$2"); COMP_CWORD=1
+    "$f" "$1" "$2" "$1"; printf "%s\n" "${COMPREPLY[@]}"' _ "$1" "$2"
+}
+completes hp2ps-ng --re | grep -qx -- --record || fail "hp2ps-ng --re<TAB> does not offer --record"
+completes hp2ps --col | grep -qx -- --colour || fail "hp2ps --col<TAB> does not offer --colour"
+echo "deb-chroot-check: beside ghc in a Debian 12 chroot, hp2ps is hp2ps-ng (GHC's kept as hp2ps.ghc) and comes back on removal, either order; with its recommends, hp2ps-ng and hp2ps complete"

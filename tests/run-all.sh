@@ -15,7 +15,7 @@ if [ "$(id -u)" = 0 ]; then bash tests/install-deps.sh --tests --browser; fi
 # The release build is also the package's (the hp2ps command among its
 # install rules): the package check packs it rather than building again.
 stage "release build, warnings are errors"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DHP2PS_NG_WERROR=ON -DHP2PS_NG_BENCH=OFF -DHP2PS_NG_INSTALL_HP2PS=ON >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DHP2PS_NG_WERROR=ON -DHP2PS_NG_BENCH=OFF -DHP2PS_NG_INSTALL_HP2PS=ON -DHP2PS_NG_SYSTEM_FONT=ON >/dev/null
 cmake --build build -j2
 stage "release tests"
 (cd build && ctest --output-on-failure -j2)

@@ -108,7 +108,8 @@ void replace_file(const std::string& path, const Produce& produce, const struct 
   mode_t mask = ::umask(0);
   ::umask(mask);
   ::fchmod(fd, old ? old->st_mode & 07777 : 0666 & ~mask);
-  if (old && ::geteuid() == 0) (void)::fchown(fd, old->st_uid, old->st_gid);
+  // The owner kept at best: a file system without owners (vfat) leaves root's.
+  if (old && ::geteuid() == 0 && ::fchown(fd, old->st_uid, old->st_gid) != 0) errno = 0;
   try {
     Closing file{fd};
     produce_to(fd, shown, produce);
