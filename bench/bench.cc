@@ -4,6 +4,9 @@
 // eventlog of a -finfo-table-map build with RECORDS IPE records, BANDS of
 // them drawn in 50 censuses, each record's type TYPE_BYTES long (the
 // memory the records take, the size of a picture of them: bench/README.md).
+// hpng_bench gen-deep-eventlog STACKS DEPTH FILE: a -hc eventlog of STACKS
+// cost-centre stacks DEPTH deep (at most 255, as the RTS writes them), each
+// a band in 20 censuses (the memory deep stacks take: bench/README.md).
 // hpng_bench MODE FILE: times (best of 3 runs) and prints MB/s of
 //   bytes  a plain read of the file: every byte, in the windows the readers use
 //   read   one pass of the reader (.hp or eventlog, sniffed), points summed
@@ -15,6 +18,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "support/eventlog_writer.h"
 #include "hpng/output/output_file.h"
@@ -85,6 +89,26 @@ int generate_ipe_eventlog(size_t records, size_t bands, const std::string& path,
   return 0;
 }
 
+int generate_deep_eventlog(size_t stacks, size_t depth, const std::string& path) {
+  hpng::test::EventlogWriter w;
+  w.declare_standard().rts_identifier("GHC-9.0.2 rts_p").program_args({"./deep"}).wall_clock(1790000000);
+  w.heap_prof_begin(1000, 1);
+  size_t centres = stacks + depth;
+  for (size_t c = 1; c <= centres; ++c) w.cost_centre(static_cast<uint32_t>(c), "go" + std::to_string(c), "Deep.Module" + std::to_string(c % 50));
+  for (size_t k = 0; k < 20; ++k) {
+    uint64_t t = 10000000 * (k + 1);
+    w.sample_begin(t);
+    for (size_t s = 0; s < stacks; ++s) {
+      std::vector<uint32_t> ids(depth);
+      for (size_t d = 0; d < depth; ++d) ids[d] = static_cast<uint32_t>(s + d + 1);
+      w.sample_stack(t + 1, 1000 * (s % 97 + 1) * (k + 1), ids);
+    }
+    w.sample_end(t + 2);
+  }
+  hpng::write_output(path, w.bytes());
+  return 0;
+}
+
 // One timed run of `mode` over the input; returns something of the work
 // done, so that none of it can be optimised away.
 size_t run_once(const std::string& mode, const hpng::Input& in) {
@@ -107,6 +131,9 @@ size_t run_once(const std::string& mode, const hpng::Input& in) {
 int main(int argc, char** argv) {
   if ((argc == 5 || argc == 6) && std::string(argv[1]) == "gen-ipe-eventlog") {
     return generate_ipe_eventlog(std::stoul(argv[2]), std::stoul(argv[3]), argv[4], argc == 6 ? std::stoul(argv[5]) : 28);
+  }
+  if (argc == 5 && std::string(argv[1]) == "gen-deep-eventlog") {
+    return generate_deep_eventlog(std::stoul(argv[2]), std::min<size_t>(std::stoul(argv[3]), 255), argv[4]);
   }
   if (argc == 5 && std::string(argv[1]) == "gen-eventlog") {
     return generate_eventlog(std::stoul(argv[2]), std::stoul(argv[3]), argv[4]);

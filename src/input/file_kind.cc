@@ -42,17 +42,26 @@ std::string text_kind(std::string_view bytes) {
   return "";
 }
 
-// Text whose first word no .hp begins with (JOB, as GHC writes it, or
-// another header word): a file being written may hold only part of one.
+// Text in which no line begins as a .hp's do (JOB, as GHC writes first,
+// or another header word: a .hp with a stray first line is a damaged
+// profile, said where); a file being written may hold part of a line.
 bool foreign_text(std::string_view bytes) {
   static constexpr std::string_view kWords[] = {"JOB", "DATE", "SAMPLE_UNIT", "VALUE_UNIT", "MARK", "BEGIN_SAMPLE"};
-  size_t start = bytes.find_first_not_of(" \t\r\n");
-  if (start == std::string_view::npos) return false;
-  size_t end = bytes.find_first_of(" \t\r\n", start);
-  std::string_view word = bytes.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
-  bool whole = end != std::string_view::npos;
-  return std::none_of(std::begin(kWords), std::end(kWords),
-                      [&](std::string_view k) { return whole ? word == k : k.starts_with(word); });
+  for (size_t at = 0; at < bytes.size();) {
+    size_t eol = bytes.find('\n', at);
+    std::string_view line = bytes.substr(at, eol == std::string_view::npos ? std::string_view::npos : eol - at);
+    size_t start = line.find_first_not_of(" \t\r");
+    std::string_view word = start == std::string_view::npos ? "" : line.substr(start, line.find_first_of(" \t\r", start) - start);
+    bool whole = eol != std::string_view::npos || word.size() < line.size() - start;
+    if (!word.empty() && std::any_of(std::begin(kWords), std::end(kWords), [&](std::string_view k) {
+          return whole ? word == k : k.starts_with(word);
+        })) {
+      return false;
+    }
+    if (eol == std::string_view::npos) break;
+    at = eol + 1;
+  }
+  return bytes.find_first_not_of(" \t\r\n") != std::string_view::npos;
 }
 
 bool binary(std::string_view bytes) {

@@ -208,6 +208,16 @@ TEST(Cli, CompletionsOfferEveryOptionAndItsValues) {
   EXPECT_EQ(complete("hp2ps-ng --record --breakdown ''"), "T c y d m r b i e\n");
   EXPECT_EQ(complete("hp2ps-ng --max-peak ''"), "\n") << "a number: nothing to offer";
   EXPECT_EQ(complete("hp2ps-ng --record -- c.ba"), "c.bash\n") << "the program's words: commands and files";
+  // A file name is one word, whatever it holds; a * in it is no pattern.
+  write_file(dir + "/my prof.hp", ""), write_file(dir + "/a*b.hp", ""), write_file(dir + "/axb.hp", "");
+  auto replies = [&](const std::string& words) {
+    std::string script = "source ./c.bash; COMP_WORDS=(" + words + "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _hp2ps_ng; "
+                         "printf '[%s]' \"${COMPREPLY[@]}\"";
+    return run_in(dir, "bash -c " + shell_quote(script)).out;
+  };
+  EXPECT_EQ(replies("hp2ps-ng my"), "[my prof.hp]");
+  EXPECT_EQ(replies("hp2ps-ng -o my"), "[my prof.hp]");
+  EXPECT_EQ(replies("hp2ps-ng 'a*'"), "[a*b.hp]");
   CommandResult zsh = run_in(dir, exe() + " --completions zsh");
   std::string format = zsh.out.substr(zsh.out.find("'--format["));
   format = format.substr(0, format.find('\n'));
