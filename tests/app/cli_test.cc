@@ -198,11 +198,13 @@ TEST(Cli, CompletionsOfferEveryOptionAndItsValues) {
   std::string built = std::string(HPNG_EXE).substr(0, std::string(HPNG_EXE).rfind('/')) + "/completions/hp2ps-ng";
   EXPECT_EQ(read_file(built), bash.out) << "the build installs what the binary makes";
   write_file(dir + "/c.bash", bash.out);
-  auto complete = [&](const std::string& words) {
-    std::string script = "source ./c.bash; COMP_WORDS=(" + words + "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _hp2ps_ng; "
-                         "echo \"${COMPREPLY[*]}\"";
+  // What bash offers for WORDS<TAB>, printed by SHOW.
+  auto offered = [&](const std::string& words, const std::string& show) {
+    std::string script =
+        "source ./c.bash; COMP_WORDS=(" + words + "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _hp2ps_ng; " + show;
     return run_in(dir, "bash -c " + shell_quote(script)).out;
   };
+  auto complete = [&](const std::string& words) { return offered(words, "echo \"${COMPREPLY[*]}\""); };
   EXPECT_EQ(complete("hp2ps-ng --form"), "--format\n");
   EXPECT_EQ(complete("hp2ps-ng --format s"), "svg\n");
   EXPECT_EQ(complete("hp2ps-ng --record --breakdown ''"), "T c y d m r b i e\n");
@@ -210,11 +212,7 @@ TEST(Cli, CompletionsOfferEveryOptionAndItsValues) {
   EXPECT_EQ(complete("hp2ps-ng --record -- c.ba"), "c.bash\n") << "the program's words: commands and files";
   // A file name is one word, whatever it holds; a * in it is no pattern.
   write_file(dir + "/my prof.hp", ""), write_file(dir + "/a*b.hp", ""), write_file(dir + "/axb.hp", "");
-  auto replies = [&](const std::string& words) {
-    std::string script = "source ./c.bash; COMP_WORDS=(" + words + "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _hp2ps_ng; "
-                         "printf '[%s]' \"${COMPREPLY[@]}\"";
-    return run_in(dir, "bash -c " + shell_quote(script)).out;
-  };
+  auto replies = [&](const std::string& words) { return offered(words, "printf '[%s]' \"${COMPREPLY[@]}\""); };
   EXPECT_EQ(replies("hp2ps-ng my"), "[my prof.hp]");
   EXPECT_EQ(replies("hp2ps-ng -o my"), "[my prof.hp]");
   EXPECT_EQ(replies("hp2ps-ng 'a*'"), "[a*b.hp]");
