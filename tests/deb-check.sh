@@ -16,8 +16,9 @@ cd "$(dirname "$0")/.."
 build=${1:-build-deb}
 if ! grep -q '^HP2PS_NG_INSTALL_HP2PS:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null ||
    ! grep -q '^HP2PS_NG_SYSTEM_FONT:BOOL=ON' "$build/CMakeCache.txt"; then
-  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DHP2PS_NG_TESTS=OFF -DHP2PS_NG_INSTALL_HP2PS=ON \
-    -DHP2PS_NG_SYSTEM_FONT=ON >/dev/null
+  # A new folder builds hp2ps-ng alone; an existing one keeps its other choices.
+  [ -e "$build/CMakeCache.txt" ] && tests=() || tests=(-DCMAKE_BUILD_TYPE=Release -DHP2PS_NG_TESTS=OFF)
+  cmake -S . -B "$build" "${tests[@]}" -DHP2PS_NG_INSTALL_HP2PS=ON -DHP2PS_NG_SYSTEM_FONT=ON >/dev/null
 fi
 cmake --build "$build" -j2 --target hp2ps-ng >/dev/null
 build=$(cd "$build" && pwd)

@@ -401,11 +401,11 @@ TEST_F(RecordHard, AClosedStandardOutputDoesNotMixIntoTheEventlog) {
 
 // Several outputs of one recording, and the verdict as a gate.
 TEST_F(RecordHard, SeveralOutputsAndTheVerdictAsAGate) {
-  CommandResult r = record("-o heap.svg -o heap.html --fail-on-leak", "leaky");
+  CommandResult r = record("-o heap.svg -o heap.html --fail-on-leak --every 0.02", "leaky");
   EXPECT_EQ(r.status, 3) << r.err;
   EXPECT_TRUE(has("heap.svg") && has("heap.html"));
   EXPECT_NE(r.err.find("the verdict names 1 suspect band (--fail-on-leak)"), std::string::npos) << r.err;
-  r = record("-o s.svg --fail-on-leak --max-peak 1G", "steady");
+  r = record("-o s.svg --fail-on-leak --max-peak 1G --every 0.02", "steady");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.err.find("gate --fail-on-leak: steady.eventlog: no suspect band, within"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("gate --max-peak"), std::string::npos) << r.err;

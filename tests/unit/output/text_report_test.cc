@@ -6,6 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <wchar.h>
+
+#include <algorithm>
+#include <clocale>
+#include <cstdlib>
 #include <sstream>
 
 #include "support/util.h"
@@ -51,10 +56,18 @@ std::vector<std::string> rows(const std::string& report) {
   return out;
 }
 
+// Screen columns as the C library counts them in a UTF-8 locale (wide East
+// Asian characters and emoji two, combining marks none): an oracle apart
+// from the report's own count.
 size_t columns(const std::string& s) {
-  size_t n = 0;
-  for (char c : s) n += (c & 0xC0) != 0x80;
-  return n;
+  static const bool utf8 = std::setlocale(LC_CTYPE, "C.UTF-8") != nullptr;
+  EXPECT_TRUE(utf8) << "no C.UTF-8 locale";
+  std::vector<wchar_t> wide(s.size() + 1);
+  size_t n = std::mbstowcs(wide.data(), s.c_str(), wide.size());
+  EXPECT_NE(n, static_cast<size_t>(-1)) << "not UTF-8: " << s;
+  int w = ::wcswidth(wide.data(), n);
+  EXPECT_GE(w, 0) << "a character with no width (a control): " << s;
+  return static_cast<size_t>(std::max(w, 0));
 }
 
 TEST(TextReport, TooShortToJudgeThenByPeakWithHandFigures) {
@@ -128,6 +141,20 @@ TEST(TextReport, EveryLineFitsEightyColumnsAndNoControlCharacterPasses) {
   for (char c : r) EXPECT_FALSE((static_cast<unsigned char>(c) < 0x20 && c != '\n') || c == 0x7f) << int(c);
   EXPECT_EQ(r.find("\xc2\x9b"), std::string::npos) << "a C1 control (CSI) reaches the terminal";
   EXPECT_NE(r.find(" go/\u2026/f396/f397/f398/f399\n"), std::string::npos) << "a stack keeps its first and last frames, as the key:\n" << r;
+}
+
+// Names in wide characters (CJK, emoji) are cut by screen columns, not by
+// characters, and a bidi control (U+202E would reverse the rest of the
+// line) is shown as its code.
+TEST(TextReport, WideCharactersAreCutByColumnsAndBidiControlsShown) {
+  std::string cjk, emoji;
+  for (int k = 0; k < 40; ++k) cjk += "\u6f22\u5b57", emoji += "\U0001F600";
+  std::string r = profile_report(every(profile({{"Main." + cjk, {100, 200}}, {emoji + ".go", {90, 180}},
+                                                {"evil\xe2\x80\xae-x\xe2\x81\xa6", {10, 20}}})),
+                                 cjk + ".hp", true);
+  for (const std::string& line : lines(r)) EXPECT_LE(columns(line), 80u) << line;
+  EXPECT_NE(r.find("evil\\u202e-x\\u2066"), std::string::npos) << r;
+  EXPECT_EQ(r.find("\xe2\x80\xae"), std::string::npos);
 }
 
 TEST(TextReport, TwentyBandsUnlessEveryOneIsAsked) {
