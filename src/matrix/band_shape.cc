@@ -187,7 +187,8 @@ BandShape shape_of(const Course& c, const BandFigures& f) {
   return {ShapeKind::varies, plain, 0, 0};
 }
 
-const char* const kPhases[] = {"LAG", "USE", "DRAG", "VOID"};
+const char* const kPhases[] = {"LAG", "USE", "INHERENT_USE", "DRAG", "VOID"};
+bool in_use(const std::string& phase) { return phase == "USE" || phase == "INHERENT_USE"; }
 
 bool biographical(const BandMatrix& m) {
   return !m.bands.empty() && std::all_of(m.bands.begin(), m.bands.end(), [](const Band& b) {
@@ -206,7 +207,8 @@ bool matters(const Band& b, const BandMatrix& m) {
   return share && (m.info.header.value_unit != "bytes" || b.peak >= kLeastLeak);
 }
 
-// In a -hb profile USE is memory being used: only the other phases leak.
+// In a -hb profile USE and INHERENT_USE are memory being used: only the
+// other phases leak.
 // (A large share of drag or void alone is no suspect: a working set has
 // parts never used; the report says the shares.) A shape seen on too few
 // points (confidence under a half: a ramp of four censuses aliased from a
@@ -214,7 +216,7 @@ bool matters(const Band& b, const BandMatrix& m) {
 constexpr double kLeastConfidence = 0.5;
 
 bool suspect(const Verdict& v, const BandMatrix& m, size_t b) {
-  if (v.biographical && m.bands[b].name == "USE") return false;
+  if (v.biographical && in_use(m.bands[b].name)) return false;
   const BandShape& s = v.shapes[b];
   return leak_shape(s.kind) && s.confidence >= kLeastConfidence && matters(m.bands[b], m);
 }
@@ -251,18 +253,24 @@ bool leak_shape(ShapeKind k) {
 
 // Drag and void: held after their last use, or never used; lag: made long
 // before their first use (thunks waiting). Thresholds from the labelled
-// corpus (tests/corpus/leaks).
-bool Biography::dragging() const { return drag + void_ >= 0.3; }
+// corpus (tests/corpus/leaks). Void counts only when it builds up over the
+// run: GHC 9.0's -O builds record few uses, and two healthy programs had
+// 91-93 % void, flat.
+bool Biography::dragging() const { return drag + (void_builds ? void_ : 0) >= 0.3; }
 bool Biography::lagging() const { return lag >= 0.5; }
+bool Biography::void_only() const { return !void_builds && void_ >= 0.3 && !evidence(); }
 
 std::optional<Biography> biography_of(const BandMatrix& m) {
   if (!biographical(m)) return std::nullopt;
   Biography bio;
-  double* share[] = {&bio.lag, &bio.use, &bio.drag, &bio.void_};
+  double* share[] = {&bio.lag, &bio.use, &bio.inherent_use, &bio.drag, &bio.void_};
   for (const Band& b : m.bands) {
-    for (size_t p = 0; p < 4; ++p) {
+    for (size_t p = 0; p < std::size(kPhases); ++p) {
       if (b.name == kPhases[p] && m.total > 0) *share[p] += b.area / m.total;
     }
+    if (b.name != "VOID") continue;
+    std::optional<BandShape> s = series_shape(m.times, b.values);
+    bio.void_builds = s && leak_shape(s->kind);
   }
   return bio;
 }

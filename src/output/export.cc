@@ -217,9 +217,11 @@ void append_verdict(std::string& out, const BandMatrix& m, const Verdict& v) {
   }
   if (!v.biographical) return;
   const Biography& b = v.biography;
-  const std::pair<const char*, double> shares[] = {{"lag", b.lag}, {"use", b.use}, {"drag", b.drag}, {"void", b.void_}};
+  const std::pair<const char*, double> shares[] = {
+      {"lag", b.lag}, {"use", b.use}, {"inherent_use", b.inherent_use}, {"drag", b.drag}, {"void", b.void_}};
   out += ",\n \"biography\": {";
   append_numbers(out, shares);
+  out += b.void_builds ? "\"void_builds\": true, " : "\"void_builds\": false, ";
   out += "\"evidence\": ";
   out += b.evidence() ? "true}" : "false}";
 }

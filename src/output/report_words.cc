@@ -49,13 +49,21 @@ const char* confidence_word(double confidence) {
 }
 
 std::string biography_shares(const Biography& b) {
-  return "lag " + percent(b.lag) + ", use " + percent(b.use) + ", drag " + percent(b.drag) + ", void " +
+  std::string inherent = b.inherent_use > 0 ? ", inherent use " + percent(b.inherent_use) : "";
+  return "lag " + percent(b.lag) + ", use " + percent(b.use) + inherent + ", drag " + percent(b.drag) + ", void " +
          percent(b.void_) + " of the heap-time";
 }
 
 std::string biography_reading(const Biography& b) {
-  if (b.dragging()) return "leak evidence: drag and void (held after last use, or never used)";
+  if (b.dragging()) {
+    // Under 66 columns: the report's field is one line.
+    return b.void_builds ? "leak evidence: drag, and void (never used) that builds up"
+                         : "leak evidence: drag (held after its last use)";
+  }
   if (b.lagging()) return "leak evidence: lag (made long before its first use)";
+  if (b.void_only()) {
+    return "no leak evidence: a flat void (never used), as -O builds make";
+  }
   return "no leak evidence: little lag, drag or void";
 }
 

@@ -221,7 +221,7 @@ TEST(PageText, ABiographyIsReadUnderTheChart) {
   std::string dir = scratch_dir(), hb = std::string(HPNG_CASES) + "/../eventlog-small/leak-hb.hp";
   std::string page = page_of(dir, hb);
   EXPECT_NE(page.find("<p class=\"note biography\">lag 5%, use 0%, drag 13%, void 81% of the heap-time; leak evidence: "
-                      "drag and void (held after last use, or never used)</p>"),
+                      "drag, and void (never used) that builds up</p>"),
             std::string::npos);
   CommandResult report = run_in(dir, exe() + " --format text -o - " + hb);
   EXPECT_NE(report.out.find("  biography   lag 5%, use 0%, drag 13%, void 81% of the heap-time\n"), std::string::npos)

@@ -1,6 +1,6 @@
-// --record with real GHC programs (tests/app/record/*.hs), compiled once
-// for the suite with the machine's ghc (Debian's: tests/install-deps.sh
-// --tests installs it); without ghc each case says skipped, never passed.
+// --record with real GHC programs (tests/app/record/*.hs), built by the
+// build with the machine's ghc (Debian's: tests/install-deps.sh --tests
+// installs it); without ghc each case says skipped, never passed.
 // A program that leaks and one that does not, one linked without -rtsopts,
 // one that fails, one that runs until a signal ends it: the outputs, the
 // report, the gates, the exit statuses, signals passed on, the log off a
@@ -17,30 +17,22 @@ namespace {
 
 using namespace hpng::test;
 
-// The programs, built once: NAME from tests/app/record/NAME.hs with
-// -rtsopts -eventlog; leaky-hp without -eventlog (on a GHC before 9.4 its
-// RTS writes only a .hp); nortsopts without -rtsopts.
+// The programs, built by the build (tests/CMakeLists.txt): NAME from
+// tests/app/record/NAME.hs with -rtsopts -eventlog; leaky-hp without
+// -eventlog (on a GHC before 9.4 its RTS writes only a .hp); nortsopts
+// without -rtsopts; server-threaded with -threaded.
 struct Programs {
   std::string dir, why_not;
   Programs() {
-    if (!have_tool("ghc")) {
-      why_not = "ghc is not installed (apt-get install ghc)";
-      return;
+#ifdef HPNG_RECORD_PROGRAMS
+    dir = HPNG_RECORD_PROGRAMS;
+    for (const char* name : {"leaky", "leaky-hp", "steady", "forever", "nortsopts", "server", "server-threaded",
+                             "ignoring", "launcher", "quiet"}) {
+      if (!file_exists(at(name))) why_not = "ghc did not build " + std::string(name) + " (see " + at(name) + ".log)";
     }
-    dir = scratch_dir();
-    std::string src = std::string(HPNG_SOURCE_DIR) + "/tests/app/record/";
-    const char* builds[][3] = {{"leaky", "leaky", "-rtsopts -eventlog"}, {"leaky-hp", "leaky", "-rtsopts"},
-                               {"steady", "steady", "-rtsopts -eventlog"}, {"forever", "forever", "-rtsopts -eventlog"},
-                               {"nortsopts", "steady", "-eventlog"}, {"server", "server", "-rtsopts -eventlog"},
-                               {"server-threaded", "server", "-rtsopts -eventlog -threaded"},
-                               {"ignoring", "ignoring", "-rtsopts -eventlog"}, {"launcher", "launcher", "-rtsopts -eventlog"},
-                               {"quiet", "quiet", "-rtsopts -eventlog"}};
-    for (const auto& b : builds) {
-      std::string cmd = std::string("ghc -O ") + b[2] + " -outputdir o-" + b[0] + " -o " + b[0] + " " +
-                        shell_quote(src + b[1] + ".hs");
-      CommandResult r = run_in(dir, cmd);
-      if (r.status != 0) why_not = "ghc could not build " + std::string(b[0]) + ": " + r.err;
-    }
+#else
+    why_not = "ghc was not installed when the build was configured (apt-get install ghc)";
+#endif
   }
   std::string at(const std::string& name) const { return dir + "/" + name; }
 };

@@ -39,12 +39,15 @@ struct BandShape {
 // show a slope, not a shape.
 constexpr size_t kLeastCensuses = 10;
 
-// A -hb profile's bands are the four phases of a closure's life; their
-// shares of the heap-time (area) say what the heap holds.
+// A -hb profile's bands are the phases of a closure's life (LAG, USE, DRAG,
+// VOID, and INHERENT_USE: closures in use by their kind, as GHC writes it);
+// their shares of the heap-time (area) say what the heap holds.
 struct Biography {
-  double lag = 0, use = 0, drag = 0, void_ = 0;  // shares, 0..1
-  bool dragging() const;  // drag + void large enough to call a leak
-  bool lagging() const;   // lag large enough to call a leak
+  double lag = 0, use = 0, inherent_use = 0, drag = 0, void_ = 0;  // shares, 0..1
+  bool void_builds = false;  // VOID's course is a leak's (built up over the run)
+  bool dragging() const;     // drag, and void that builds up, large enough to call a leak
+  bool lagging() const;      // lag large enough to call a leak
+  bool void_only() const;    // much void that does not build up: no evidence (an optimised build's)
   bool evidence() const { return dragging() || lagging(); }
 };
 
@@ -53,7 +56,7 @@ struct Verdict {
   bool judged() const { return censuses >= kLeastCensuses; }
   std::vector<BandShape> shapes;  // per band, in the matrix's order (none when not judged)
   std::vector<size_t> suspects;   // bands, the most suspicious first
-  bool biographical = false;      // every band is LAG, USE, DRAG or VOID
+  bool biographical = false;      // every band is a phase (LAG, USE, INHERENT_USE, DRAG, VOID)
   Biography biography;
   // The heap's live bytes (an eventlog's HEAP_LIVE events), judged as a
   // band is: what the heap did even where censuses are too few to say.
@@ -76,7 +79,7 @@ Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f);
 constexpr size_t kLeastSeriesPoints = 6;
 std::optional<BandShape> series_shape(const std::vector<double>& times, const std::vector<double>& values);
 
-// A -hb profile's shares (every band is LAG, USE, DRAG or VOID), else none.
+// A -hb profile's shares (every band a phase), else none.
 std::optional<Biography> biography_of(const BandMatrix& m);
 
 }  // namespace hpng

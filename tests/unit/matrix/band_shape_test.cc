@@ -162,6 +162,29 @@ TEST(Biography, ALargeShareWithoutALeaksShapeIsEvidenceButNoSuspect) {
   EXPECT_TRUE(j.v.suspects.empty());
 }
 
+TEST(Biography, InherentUseIsAPhaseInUseAndNeverASuspect) {
+  // GHC writes INHERENT_USE for closures in use by their kind (arrays, MVars).
+  Judged j = judge({{"INHERENT_USE", course(30, [](double x) { return 3e6 * x; })},
+                    {"USE", std::vector<double>(30, 1e6)},
+                    {"DRAG", std::vector<double>(30, 1e5)}});
+  ASSERT_TRUE(j.v.biographical);
+  EXPECT_GT(j.v.biography.inherent_use, 0.4);
+  EXPECT_TRUE(j.v.suspects.empty());
+  EXPECT_FALSE(j.v.biography.evidence());
+}
+
+TEST(Biography, AFlatVoidIsNoEvidence) {
+  // An -O build's data made and dropped unused: 90 % void, steady.
+  Judged j = judge({{"VOID", std::vector<double>(30, 9e6)}, {"USE", std::vector<double>(30, 1e6)}});
+  EXPECT_FALSE(j.v.biography.void_builds);
+  EXPECT_FALSE(j.v.biography.dragging());
+  EXPECT_TRUE(j.v.biography.void_only());
+  // The same share of void built up over the run is evidence.
+  Judged k = judge({{"VOID", course(30, [](double x) { return 18e6 * x; })}, {"USE", std::vector<double>(30, 1e6)}});
+  EXPECT_TRUE(k.v.biography.void_builds);
+  EXPECT_TRUE(k.v.biography.dragging());
+}
+
 TEST(Verdict, ABandThatNeverReachesAMegabyteIsNoSuspect) {
   // Callbacks kept by design: all of a small heap, ramping to 900 kB.
   Judged j = judge({{"callbacks", course(30, [](double x) { return 9e5 * x; })}});

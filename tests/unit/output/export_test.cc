@@ -64,7 +64,8 @@ TEST(Export, JsonGivesTheVerdict) {
   EXPECT_EQ(p.find("\"shape\""), std::string::npos) << p;
   EXPECT_EQ(p.find("\"suspects\""), std::string::npos) << p;
   EXPECT_NE(j.find("\"judged\": true, \"censuses\": 12, \"suspects\": [\"VOID\"],\n \"biography\": {\"lag\": 0, "
-                   "\"use\": 0.15384615384615385, \"drag\": 0, \"void\": 0.8461538461538461, \"evidence\": true}"),
+                   "\"use\": 0.15384615384615385, \"inherent_use\": 0, \"drag\": 0, \"void\": 0.8461538461538461, "
+                   "\"void_builds\": true, \"evidence\": true}"),
             std::string::npos)
       << j;
 }
