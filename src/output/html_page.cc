@@ -89,8 +89,10 @@ std::string chart_notes(const HtmlPage& page) {
     std::string whose = page.charts.size() > 1 ? c.input + ": " : "";
     auto [unnamed, why] = unnamed_note(unnamed_addresses(*c.matrix));
     if (!unnamed.empty()) out += "<p class=\"note unnamed\">" + markup_escape(whose + unnamed + " " + why) + "</p>\n";
-    if (auto bio = biography_of(*c.matrix)) {
-      out += "<p class=\"note biography\">" + markup_escape(whose + biography_shares(*bio) + "; " + biography_reading(*bio)) +
+    Verdict v = leak_verdict(*c.matrix, band_figures(*c.matrix));
+    if (v.biographical) {
+      const Biography& bio = v.biography;
+      out += "<p class=\"note biography\">" + markup_escape(whose + biography_shares(bio) + "; " + biography_reading(bio)) +
              "</p>\n";
     }
   }

@@ -227,6 +227,11 @@ TEST(PageText, ABiographyIsReadUnderTheChart) {
   EXPECT_NE(report.out.find("  biography   lag 5%, use 0%, drag 13%, void 81% of the heap-time\n"), std::string::npos)
       << report.out;
   EXPECT_EQ(page_of(dir, kInputs + "leakyavg.hc.hp").find("note biography"), std::string::npos);
+  // With -t0 GHC's INHERENT_USE band is kept, and is a phase like the rest.
+  CommandResult all = run_in(dir, exe() + " -t0 --format text -o - " + hb);
+  EXPECT_NE(all.out.find("% INHERENT_USE\n"), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("  biography   lag 5%, use 1%, inherent 0%, drag 13%, void 80% of the heap-time\n"), std::string::npos)
+      << all.out;
 }
 
 TEST(PageText, AnEventlogGivesItsRun) {

@@ -81,12 +81,14 @@ std::vector<std::string> string_array(const std::string& json, const std::string
 struct Outcome {
   bool judged = false;
   std::vector<std::string> suspects, right;  // right: those the label names
+  bool evidence = false;                     // a -hb profile's biography calls it a leak
 };
 
 Outcome verdict(const Profile& p, const std::string& label) {
   CommandResult r = run_in(scratch_dir(), exe() + " --format json -o - " + shell_quote(p.path));
   EXPECT_EQ(r.status, 0) << r.err;
-  Outcome o{r.out.find("\"judged\": true") != std::string::npos, string_array(r.out, "suspects"), {}};
+  Outcome o{r.out.find("\"judged\": true") != std::string::npos, string_array(r.out, "suspects"), {},
+            r.out.find("\"evidence\": true") != std::string::npos};
   std::regex leaking(label == "-" || label == "short" ? "$^" : label);
   for (const std::string& s : o.suspects) {
     if (std::regex_search(s, leaking)) o.right.push_back(s);
@@ -114,6 +116,10 @@ TEST_P(LeakVerdict, NamesTheLabelledBandsAndNoOther) {
   } else {
     EXPECT_FALSE(o.right.empty()) << "the leak is not named; suspects " << listed(o.suspects);
     EXPECT_EQ(o.right.size(), o.suspects.size()) << "a band that does not leak named: " << listed(o.suspects);
+  }
+  // A -hb profile's phases tell a leak by their shares too.
+  if (p.breakdown == "hb" && label != "short") {
+    EXPECT_EQ(o.evidence, label != "-") << "the biography's leak evidence";
   }
 }
 

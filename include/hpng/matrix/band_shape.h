@@ -44,7 +44,7 @@ constexpr size_t kLeastCensuses = 10;
 // their shares of the heap-time (area) say what the heap holds.
 struct Biography {
   double lag = 0, use = 0, inherent_use = 0, drag = 0, void_ = 0;  // shares, 0..1
-  bool void_builds = false;  // VOID's course is a leak's (built up over the run)
+  bool void_builds = false;  // VOID is a suspect: built up over the run, of weight (set by the verdict)
   bool dragging() const;     // drag, and void that builds up, large enough to call a leak
   bool lagging() const;      // lag large enough to call a leak
   bool void_only() const;    // much void that does not build up: no evidence (an optimised build's)
@@ -78,8 +78,5 @@ Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f);
 // few of).
 constexpr size_t kLeastSeriesPoints = 6;
 std::optional<BandShape> series_shape(const std::vector<double>& times, const std::vector<double>& values);
-
-// A -hb profile's shares (every band a phase), else none.
-std::optional<Biography> biography_of(const BandMatrix& m);
 
 }  // namespace hpng
