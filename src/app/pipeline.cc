@@ -63,18 +63,6 @@ void check_units(const std::vector<const BandMatrix*>& ms, const Job& job) {
 
 namespace {
 
-// "-hc", "-hy", ...: an eventlog's, or the first -h option among a .hp's
-// JOB's RTS options (the program's command line); empty when not said.
-std::string breakdown_of(const ProfileInfo& info) {
-  if (info.run) return info.run->breakdown;
-  const std::string& job = info.header.job;
-  size_t rts = job.find("+RTS");
-  for (size_t at = job.find(" -h", rts); rts != std::string::npos && at != std::string::npos; at = job.find(" -h", at + 1)) {
-    if (at + 3 < job.size() && std::isalpha(static_cast<unsigned char>(job[at + 3]))) return job.substr(at + 1, 3);
-  }
-  return "";
-}
-
 std::string clock_of(const ProfileHeader& h) {
   return h.input_format == "eventlog" ? "an eventlog (elapsed seconds)" : "a .hp (the program's own, mutator, seconds)";
 }

@@ -18,8 +18,12 @@ using Rows = std::vector<std::span<const double>>;
 // and never under kLeastPoints a band (512 bytes a band past 16,384).
 constexpr size_t kMostPoints = 2048, kLeastPoints = 64, kCourseCells = size_t{1} << 20;
 
+// A course is judged on the census's number (ticks), not its time: a .hp's
+// clock is the program's own, an eventlog's the elapsed, where a profiled
+// census costs time in proportion to the heap; the censuses, evenly spaced
+// in the program's time, are what both formats share. Times say when.
 struct Courses {
-  std::vector<double> times;
+  std::vector<double> ticks, times;
   std::vector<std::vector<double>> values;  // per band
 };
 
@@ -29,27 +33,29 @@ Courses courses(const BandMatrix& m, Span s) {
   size_t n = s.judged + 1 - s.first;
   size_t cap = std::max(kLeastPoints, kCourseCells / std::max<size_t>(m.bands.size(), 1));
   size_t points = std::min({n, kMostPoints, cap});
-  Courses c{std::vector<double>(points), std::vector<std::vector<double>>(m.bands.size(), std::vector<double>(points))};
+  Courses c{std::vector<double>(points), std::vector<double>(points),
+            std::vector<std::vector<double>>(m.bands.size(), std::vector<double>(points))};
   std::vector<size_t> count(points);
   each_sample_block(m, [&](size_t first, std::span<const double> times, const Rows& rows) {
     for (size_t i = 0; i < times.size(); ++i) {
       size_t k = first + i;
       if (k < s.first || k > s.judged) continue;
       size_t p = (k - s.first) * points / n;
-      ++count[p], c.times[p] += times[i];
+      ++count[p], c.ticks[p] += static_cast<double>(k), c.times[p] += times[i];
       for (size_t b = 0; b < rows.size(); ++b) c.values[b][p] += rows[b][i];
     }
   });
   for (size_t p = 0; p < points; ++p) {
     double n_p = static_cast<double>(std::max<size_t>(count[p], 1));
-    c.times[p] /= n_p;
+    c.ticks[p] /= n_p, c.times[p] /= n_p;
     for (std::vector<double>& v : c.values) v[p] /= n_p;
   }
   return c;
 }
 
 struct Course {
-  const std::vector<double>& t;
+  const std::vector<double>& t;     // the clock judged on
+  const std::vector<double>& when;  // the times, for what the shape says
   const std::vector<double>& v;
   double peak = 0;
   size_t top = 0;  // where the peak is (the first such point)
@@ -111,9 +117,9 @@ BandShape after_ramp(const Course& c, const Ramp& r) {
   if (c.v.back() >= 0.7 * c.peak) return {ShapeKind::ramp_held, confidence, 0, 0};
   size_t low = c.top;
   while (low < c.v.size() && c.v[low] > 0.3 * c.peak) ++low;
-  if (low < c.v.size() && c.t[low] - c.t[c.top] <= 0.1 * c.length()) return {ShapeKind::ramp_drop, confidence, c.t[low], 0};
-  double end = c.t[std::min(low, c.v.size() - 1)];
-  return {ShapeKind::ramp_fall, confidence, end - c.t[c.top], 0};
+  if (low < c.v.size() && c.t[low] - c.t[c.top] <= 0.1 * c.length()) return {ShapeKind::ramp_drop, confidence, c.when[low], 0};
+  double end = c.when[std::min(low, c.v.size() - 1)];
+  return {ShapeKind::ramp_fall, confidence, end - c.when[c.top], 0};
 }
 
 // The lows between the band's falls of 30 % of its peak or more (a fall
@@ -182,8 +188,8 @@ BandShape shape_of(const Course& c, const BandFigures& f) {
   if (f.stddev <= 0.1 * f.mean) return {ShapeKind::steady, plain, 0, 0};
   if (Ramp r = ramp_of(c); r.sustained) return after_ramp(c, r);
   if (Teeth teeth = teeth_of(c); teeth.falls >= 3) return sawtooth_of(c, teeth);
-  if (spike(c)) return {ShapeKind::spike, plain, c.t[c.top], 0};
-  if (size_t built = 0; plateau(c, built)) return {ShapeKind::plateau, plain, c.t[built], 0};
+  if (spike(c)) return {ShapeKind::spike, plain, c.when[c.top], 0};
+  if (size_t built = 0; plateau(c, built)) return {ShapeKind::plateau, plain, c.when[built], 0};
   return {ShapeKind::varies, plain, 0, 0};
 }
 
@@ -196,14 +202,14 @@ bool biographical(const BandMatrix& m) {
   });
 }
 
-// A band matters when it holds 5 % of the heap-time or more, or at its peak
+// A band matters when it holds 5 % of the censused heap or more, or at its peak
 // a tenth of the profile's peak or more, and (in bytes) reaches 1 MB: a
 // 2 kB buffer that grew, or 200 kB of callbacks a program keeps by design,
 // is no lead however large its share of a small heap.
 constexpr double kLeastLeak = 1e6;
 
-bool matters(const Band& b, const BandMatrix& m) {
-  bool share = (m.total > 0 && b.area >= 0.05 * m.total) || b.peak >= 0.1 * m.peak.total;
+bool matters(const Band& b, double share_of_heap, const BandMatrix& m) {
+  bool share = share_of_heap >= 0.05 || b.peak >= 0.1 * m.peak.total;
   return share && (m.info.header.value_unit != "bytes" || b.peak >= kLeastLeak);
 }
 
@@ -215,17 +221,17 @@ bool matters(const Band& b, const BandMatrix& m) {
 // sawtooth) is no suspect either.
 constexpr double kLeastConfidence = 0.5;
 
-bool suspect(const Verdict& v, const BandMatrix& m, size_t b) {
+bool suspect(const Verdict& v, const BandMatrix& m, const std::vector<double>& shares, size_t b) {
   if (v.biographical && in_use(m.bands[b].name)) return false;
   const BandShape& s = v.shapes[b];
-  return leak_shape(s.kind) && s.confidence >= kLeastConfidence && matters(m.bands[b], m);
+  return leak_shape(s.kind) && s.confidence >= kLeastConfidence && matters(m.bands[b], shares[b], m);
 }
 
-void order_suspects(Verdict& v, const BandMatrix& m) {
+void order_suspects(Verdict& v, const BandMatrix& m, const std::vector<double>& shares) {
   for (size_t b = 0; b < m.bands.size(); ++b) {
-    if (suspect(v, m, b)) v.suspects.push_back(b);
+    if (suspect(v, m, shares, b)) v.suspects.push_back(b);
   }
-  auto weight = [&](size_t b) { return m.bands[b].area * std::max(v.shapes[b].confidence, 0.1); };
+  auto weight = [&](size_t b) { return shares[b] * std::max(v.shapes[b].confidence, 0.1); };
   std::stable_sort(v.suspects.begin(), v.suspects.end(), [&](size_t a, size_t b) { return weight(a) > weight(b); });
 }
 
@@ -262,14 +268,29 @@ bool Biography::void_only() const { return !void_builds && void_ >= 0.3 && !evid
 
 namespace {
 
+// Each band's share of the heap summed over every census: the heap-time in
+// the program's own clock, whatever the format (see Courses).
+std::vector<double> census_shares(const BandMatrix& m) {
+  std::vector<double> sums(m.bands.size());
+  each_sample_block(m, [&](size_t, std::span<const double> times, const Rows& rows) {
+    for (size_t b = 0; b < rows.size(); ++b) {
+      for (size_t i = 0; i < times.size(); ++i) sums[b] += rows[b][i];
+    }
+  });
+  double all = 0;
+  for (double x : sums) all += x;
+  for (double& x : sums) x = all > 0 ? x / all : 0;
+  return sums;
+}
+
 // A -hb profile's shares (every band a phase), else none.
-std::optional<Biography> biography_of(const BandMatrix& m) {
+std::optional<Biography> biography_of(const BandMatrix& m, const std::vector<double>& shares) {
   if (!biographical(m)) return std::nullopt;
   Biography bio;
   double* share[] = {&bio.lag, &bio.use, &bio.inherent_use, &bio.drag, &bio.void_};
-  for (const Band& b : m.bands) {
+  for (size_t b = 0; b < m.bands.size(); ++b) {
     for (size_t p = 0; p < std::size(kPhases); ++p) {
-      if (b.name == kPhases[p] && m.total > 0) *share[p] += b.area / m.total;
+      if (m.bands[b].name == kPhases[p]) *share[p] += shares[b];
     }
   }
   return bio;
@@ -291,7 +312,7 @@ std::optional<BandShape> series_shape(const std::vector<double>& times, const st
   for (double x : v) f.stddev += (x - f.mean) * (x - f.mean) / static_cast<double>(points);
   f.stddev = std::sqrt(f.stddev);
   size_t top = static_cast<size_t>(std::max_element(v.begin(), v.end()) - v.begin());
-  return shape_of({t, v, v[top], top}, f);
+  return shape_of({t, t, v, v[top], top}, f);
 }
 
 Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f) {
@@ -301,7 +322,9 @@ Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f) {
   }
   Span s = span_with_data(m);
   v.censuses = s.size();
-  std::optional<Biography> bio = biography_of(m);
+  v.chain = thunk_chain(m);
+  std::vector<double> shares = census_shares(m);
+  std::optional<Biography> bio = biography_of(m, shares);
   v.biographical = bio.has_value();
   if (bio) v.biography = *bio;
   if (!v.judged()) return v;
@@ -309,9 +332,12 @@ Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f) {
   for (size_t b = 0; b < m.bands.size(); ++b) {
     const std::vector<double>& values = c.values[b];
     size_t top = static_cast<size_t>(std::max_element(values.begin(), values.end()) - values.begin());
-    v.shapes.push_back(shape_of({c.times, values, values[top], top}, f[b]));
+    v.shapes.push_back(shape_of({c.ticks, c.times, values, values[top], top}, f[b]));
   }
-  order_suspects(v, m);
+  order_suspects(v, m, shares);
+  for (size_t b : v.chain.bands()) {
+    if (std::find(v.suspects.begin(), v.suspects.end(), b) == v.suspects.end()) v.suspects.push_back(b);
+  }
   // Void builds up when VOID is judged a suspect: a leak's shape, of weight.
   v.biography.void_builds = v.biographical && std::any_of(v.suspects.begin(), v.suspects.end(), [&](size_t b) {
     return m.bands[b].name == "VOID";

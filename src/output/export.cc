@@ -209,6 +209,17 @@ void append_verdict(std::string& out, const BandMatrix& m, const Verdict& v) {
     append_json_string(out, m.bands[v.suspects[k]].name);
   }
   out += ']';
+  if (v.chain.found()) {  // the stack's band first
+    out += ",\n \"thunk_chain\": {\"stack_peak\": ";
+    append_number(out, v.chain.stack_peak);
+    out += ", \"bands\": [";
+    std::vector<size_t> bands = v.chain.bands();
+    for (size_t k = 0; k < bands.size(); ++k) {
+      if (k) out += ", ";
+      append_json_string(out, m.bands[bands[k]].name);
+    }
+    out += "]}";
+  }
   if (v.live) {  // the heap's live bytes, judged as a band
     out += ",\n \"live_bytes\": {\"leaks\": ";
     out += v.live_leaks() ? "true" : "false";

@@ -90,6 +90,9 @@ std::string chart_notes(const HtmlPage& page) {
     auto [unnamed, why] = unnamed_note(unnamed_addresses(*c.matrix));
     if (!unnamed.empty()) out += "<p class=\"note unnamed\">" + markup_escape(whose + unnamed + " " + why) + "</p>\n";
     Verdict v = leak_verdict(*c.matrix, band_figures(*c.matrix));
+    if (v.chain.found()) {
+      out += "<p class=\"note thunks\">" + markup_escape(whose + thunk_chain_words(*c.matrix, v)) + "</p>\n";
+    }
     if (v.biographical) {
       const Biography& bio = v.biography;
       out += "<p class=\"note biography\">" + markup_escape(whose + biography_shares(bio) + "; " + biography_reading(bio)) +

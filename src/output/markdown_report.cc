@@ -53,11 +53,9 @@ std::string suspects(const BandMatrix& m, const Verdict& v) {
   if (!v.judged()) return "**Suspects:** too short to judge (" + std::to_string(v.censuses) + " samples with data, " +
                           std::to_string(kLeastCensuses) + " needed).\n";
   if (v.suspects.empty()) return "**Suspects:** none: no band of weight was built up and held.\n";
-  std::string out = "**Suspects:**\n\n";
-  for (size_t b : v.suspects) {
-    const BandShape& s = v.shapes[b];
-    out += "- " + code(m.bands[b].name) + ": " + shape_words(s, m.info.header) + " (" + confidence_word(s.confidence) + ")\n";
-  }
+  std::string out = v.chain.found() ? "**Thunks:** " + thunk_chain_words(m, v) + ".\n\n" : "";
+  out += "**Suspects:**\n\n";
+  for (size_t b : v.suspects) out += "- " + code(m.bands[b].name) + ": " + verdict_words(v, b, m.info.header) + "\n";
   return out;
 }
 

@@ -76,8 +76,7 @@ void append_verdict(std::string& out, const Verdict& v, size_t b, const ProfileH
   append_json_string(out, v.judged() ? shape_token(v.shapes[b].kind) : "-");
   out += ',';
   append_key(out, "shape_words");
-  append_json_string(out, v.judged() ? shape_words(v.shapes[b], h) + " (" + confidence_word(v.shapes[b].confidence) + ")"
-                                     : "too few samples to judge");
+  append_json_string(out, v.judged() ? verdict_words(v, b, h) : "too few samples to judge");
   out += ',';
   auto rank = std::find(v.suspects.begin(), v.suspects.end(), b);
   append_key(out, "suspect");

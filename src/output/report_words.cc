@@ -48,6 +48,23 @@ const char* confidence_word(double confidence) {
   return confidence >= 0.75 ? "high" : confidence >= 0.4 ? "medium" : "low";
 }
 
+std::string verdict_words(const Verdict& v, size_t band, const ProfileHeader& h) {
+  const BandShape& s = v.shapes[band];
+  const ThunkChain& c = v.chain;
+  if (!leak_shape(s.kind) && c.found()) {
+    if (band == c.stack) return "the stack forcing a thunk chain";
+    if (band == c.maker) return "made the thunk chain";
+    if (std::find(c.held.begin(), c.held.end(), band) != c.held.end()) return "in the thunk chain";
+  }
+  return shape_words(s, h) + " (" + confidence_word(s.confidence) + ")";
+}
+
+std::string thunk_chain_words(const BandMatrix& m, const Verdict& v) {
+  if (!v.chain.found()) return "";
+  return "a chain of unevaluated thunks forced on a deep stack (" +
+         si_amount(v.chain.stack_peak, m.info.header.value_unit) + ")";
+}
+
 std::string biography_shares(const Biography& b) {
   std::string inherent = b.inherent_use > 0 ? ", inherent " + percent(b.inherent_use) : "";
   return "lag " + percent(b.lag) + ", use " + percent(b.use) + inherent + ", drag " + percent(b.drag) + ", void " +

@@ -25,6 +25,13 @@ std::string shape_words(const BandShape& s, const ProfileHeader& h);
 // "high", "medium" or "low".
 const char* confidence_word(double confidence);
 
+// A judged band's words: its shape and confidence, or, for a thunk chain's
+// band whose course has no leak's shape, its part in the chain.
+std::string verdict_words(const Verdict& v, size_t band, const ProfileHeader& h);
+
+// The thunk chain's finding in under 66 columns (empty without one).
+std::string thunk_chain_words(const BandMatrix& m, const Verdict& v);
+
 // The -hb reading: each phase's share of the heap-time ("lag 12%, use
 // 30%, ..."), and whether it is leak evidence.
 std::string biography_shares(const Biography& b);

@@ -168,9 +168,8 @@ std::string suspect_lines(const BandMatrix& m, const Verdict& v) {
   std::vector<std::string> names, words;
   size_t widest = 0;
   for (size_t k = 0; k < shown; ++k) {
-    const BandShape& s = v.shapes[v.suspects[k]];
     names.push_back(m.bands[v.suspects[k]].name);
-    words.push_back(shape_words(s, m.info.header) + " (" + confidence_word(s.confidence) + ")");
+    words.push_back(verdict_words(v, v.suspects[k], m.info.header));
     widest = std::max(widest, columns(words.back()));
   }
   std::vector<std::string> labels = distinct_fits(names, std::max<size_t>(20, kWidth - 14 - 2 - widest));
@@ -325,7 +324,9 @@ std::string profile_report(const BandMatrix& m, const std::string& input, bool e
                             ? field("suspects", "the heap's live bytes: " + shape_words(*v.live, m.info.header)) +
                                   field("", "the censuses are too few to say which band holds them")
                             : field("suspects", suspects(m, v));
-  return profile_fields(m, input) + end_field(m) + note + bio + restriction_field(m) + verdict + suspect_lines(m, v) + "\n" +
+  std::string chain = v.chain.found() ? field("thunks", thunk_chain_words(m, v)) : "";
+  return profile_fields(m, input) + end_field(m) + note + bio + chain + restriction_field(m) + verdict + suspect_lines(m, v) +
+         "\n" +
          band_table(m, f, v, order, every_band);
 }
 

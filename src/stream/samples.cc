@@ -2,6 +2,7 @@
 #include "hpng/stream/samples.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "base/text.h"
 
@@ -30,6 +31,16 @@ void MarkList::warn_if_thinned(const std::string& source, const std::string& wha
   warnings.add({Code::skipped, source, {}, 0, 0, "",
                 group_digits(static_cast<double>(read_)) + " " + what + ": " + group_digits(static_cast<double>(kept())) +
                     " of them are kept, evenly over " + over + " (a chart shows one a point; memory stays bounded)"});
+}
+
+std::string breakdown_of(const ProfileInfo& info) {
+  if (info.run) return info.run->breakdown;
+  const std::string& job = info.header.job;
+  size_t rts = job.find("+RTS");
+  for (size_t at = job.find(" -h", rts); rts != std::string::npos && at != std::string::npos; at = job.find(" -h", at + 1)) {
+    if (at + 3 < job.size() && std::isalpha(static_cast<unsigned char>(job[at + 3]))) return job.substr(at + 1, 3);
+  }
+  return "";
 }
 
 Error profile_changed(const std::string& source) {

@@ -220,17 +220,17 @@ TEST(PageText, BareAddressesAreExplainedUnderTheChart) {
 TEST(PageText, ABiographyIsReadUnderTheChart) {
   std::string dir = scratch_dir(), hb = std::string(HPNG_CASES) + "/../eventlog-small/leak-hb.hp";
   std::string page = page_of(dir, hb);
-  EXPECT_NE(page.find("<p class=\"note biography\">lag 5%, use 0%, drag 13%, void 81% of the heap-time; leak evidence: "
+  EXPECT_NE(page.find("<p class=\"note biography\">lag 2%, use 0%, drag 11%, void 87% of the heap-time; leak evidence: "
                       "drag, and void (never used) that builds up</p>"),
             std::string::npos);
   CommandResult report = run_in(dir, exe() + " --format text -o - " + hb);
-  EXPECT_NE(report.out.find("  biography   lag 5%, use 0%, drag 13%, void 81% of the heap-time\n"), std::string::npos)
+  EXPECT_NE(report.out.find("  biography   lag 2%, use 0%, drag 11%, void 87% of the heap-time\n"), std::string::npos)
       << report.out;
   EXPECT_EQ(page_of(dir, kInputs + "leakyavg.hc.hp").find("note biography"), std::string::npos);
   // With -t0 GHC's INHERENT_USE band is kept, and is a phase like the rest.
   CommandResult all = run_in(dir, exe() + " -t0 --format text -o - " + hb);
   EXPECT_NE(all.out.find("% INHERENT_USE\n"), std::string::npos) << all.out;
-  EXPECT_NE(all.out.find("  biography   lag 5%, use 1%, inherent 0%, drag 13%, void 80% of the heap-time\n"), std::string::npos)
+  EXPECT_NE(all.out.find("  biography   lag 1%, use 1%, inherent 0%, drag 11%, void 87% of the heap-time\n"), std::string::npos)
       << all.out;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "hpng/matrix/band_figures.h"
+#include "hpng/matrix/thunk_chain.h"
 
 namespace hpng {
 
@@ -55,7 +56,8 @@ struct Verdict {
   size_t censuses = 0;  // samples with data (band_figures.h's span)
   bool judged() const { return censuses >= kLeastCensuses; }
   std::vector<BandShape> shapes;  // per band, in the matrix's order (none when not judged)
-  std::vector<size_t> suspects;   // bands, the most suspicious first
+  std::vector<size_t> suspects;   // bands, the most suspicious first (then the thunk chain's)
+  ThunkChain chain;               // found whether judged or not: its stack says it
   bool biographical = false;      // every band is a phase (LAG, USE, INHERENT_USE, DRAG, VOID)
   Biography biography;
   // The heap's live bytes (an eventlog's HEAP_LIVE events), judged as a

@@ -127,6 +127,10 @@ struct ProfileInfo {
   std::map<std::string, InfoTable> info_tables;  // -hi bands with an IPE record, by band name
 };
 
+// "-hc", "-hy", ...: an eventlog's, or the first -h option among a .hp's
+// JOB's RTS options (the program's command line); empty when not said.
+std::string breakdown_of(const ProfileInfo& info);
+
 class SampleSink {
  public:
   virtual ~SampleSink() = default;

@@ -64,7 +64,9 @@ INSTANTIATE_TEST_SUITE_P(
                       SpillCase{"hp_torn_down_at_exit", "eventlog-small/leak-hT-N2.hp", 100},
                       SpillCase{"hp_groups_of_two_whole_bands", "leak-programs/leak-hT.hp", 48},
                       SpillCase{"eventlog_with_heap_lines", "leak-programs/leak-hT.eventlog", 64},
-                      SpillCase{"eventlog_torn_down_at_exit", "eventlog-small/leak-hT-N2.eventlog", 50}),
+                      SpillCase{"eventlog_torn_down_at_exit", "eventlog-small/leak-hT-N2.eventlog", 50},
+                      SpillCase{"hp_biographical", "eventlog-small/leak-hb.hp", 5},
+                      SpillCase{"hp_thunk_chain_by_cost_centre", "thunk-chain/accum.hc.hp", 9}),
     [](const auto& info) { return info.param.name; });
 
 // Only a matrix beyond the cells given is spilled; a chart's (time buckets)

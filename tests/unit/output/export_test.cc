@@ -88,6 +88,16 @@ BandMatrix with_extras() {
   return m;
 }
 
+TEST(Export, JsonNamesAThunkChainsBandsStackFirst) {
+  SelectOptions every;
+  every.trace_percent = 0, every.band_limit = 0;
+  BandMatrix m = test::select_in_memory("accum.hT.hp", test::read_file(std::string(HPNG_CASES) + "/../thunk-chain/accum.hT.hp"),
+                                        every);
+  std::string j = matrix_json(m);
+  EXPECT_NE(j.find("\n \"thunk_chain\": {\"stack_peak\": 16482304, \"bands\": [\"STACK\", \"BLACKHOLE\""), std::string::npos)
+      << j;
+}
+
 TEST(Export, JsonWithMarkNamesSeriesAndRun) {
   std::string json = matrix_json(with_extras());
   EXPECT_NE(json.find(" \"marks\": [0.25],\n \"mark_names\": [\"phase 2\"],\n \"series\": [\n"

@@ -121,6 +121,19 @@ TEST(TextReport, ABiographyIsReadForWhatItIs) {
   EXPECT_NE(r.find("  suspects    1 band: LAG\n"), std::string::npos) << r;
 }
 
+// A lazy accumulator forced on a deep stack: the finding, and each chain
+// band's part where its course has no leak's shape.
+TEST(TextReport, AThunkChainIsSaidWithEachBandsPart) {
+  std::string hp = test::read_file(std::string(HPNG_CASES) + "/../thunk-chain/accum.hc.hp");
+  std::string r = profile_report(every(hp, "accum.hc.hp"), "accum.hc.hp", false);
+  EXPECT_NE(r.find("  thunks      a chain of unevaluated thunks forced on a deep stack (24.4 MB)\n"), std::string::npos)
+      << r;
+  EXPECT_NE(r.find("  suspects    2 bands: (177)SYSTEM, (344)main.\\/main\n"), std::string::npos) << r;
+  EXPECT_NE(r.find(": made the thunk chain\n"), std::string::npos) << r;
+  std::string plain = profile_report(every(profile({{"x", std::vector<long long>(12, 5000000)}})), "p.hp", false);
+  EXPECT_EQ(plain.find("thunks"), std::string::npos) << plain;
+}
+
 TEST(TextReport, EveryLineFitsEightyColumnsAndNoControlCharacterPasses) {
   std::string stack = "go";
   for (int k = 0; k < 400; ++k) stack += "/f" + std::to_string(k);
