@@ -59,6 +59,10 @@ struct Course {
   const std::vector<double>& v;
   double peak = 0;
   size_t top = 0;  // where the peak is (the first such point)
+  // The course whose phases count (phases_before): the band's own, or in a
+  // -hb profile the heap's, as a band's falls there are closures passing
+  // to another phase of their lives, not a job's data dropped.
+  const std::vector<double>* phased = nullptr;
   double length() const { return t.back() - t.front(); }
   // From the band's first point above zero to the end: a leak that starts
   // late in the run (a cache filled by a second phase) ramps over its life.
@@ -182,11 +186,39 @@ bool spike(const Course& c) {
   return 10 * high < c.v.size() && c.v.back() < c.peak / 2;
 }
 
+// Phases before `end`: a rise of a tenth of the peak or more, then a fall
+// that gives back 80 % of it (a job's run built, used and dropped; the
+// floor it returns to may rise). The lows they returned to, as teeth.
+Teeth phases_before(const std::vector<double>& v, size_t end) {
+  Teeth out;
+  size_t low = 0, high = 0;
+  double peak = *std::max_element(v.begin(), v.end());
+  for (size_t k = 1; k < end && k < v.size(); ++k) {
+    if (v[k] > v[high]) high = k;
+    if (v[k] < v[low] && high <= low) low = k, high = k;
+    double rise = v[high] - v[low];
+    if (high > low && rise >= 0.1 * peak && v[k] <= v[high] - 0.8 * rise) {
+      ++out.falls, out.lows.push_back(k);
+      low = k, high = k;
+    }
+  }
+  return out;
+}
+
+// A ramp after two phases or more that returned to their floor is the
+// course's last phase: judged with the earlier ones as teeth (a job run
+// on growing inputs, its last run live when the program ends, is healthy;
+// a floor rising across the phases is not).
+constexpr size_t kLeastPhases = 2;
+
 BandShape shape_of(const Course& c, const BandFigures& f) {
   double plain = std::min(1.0, static_cast<double>(c.v.size()) / (3 * kLeastCensuses));
   if (c.peak <= 0) return {ShapeKind::none, 1, 0, 0};
   if (f.stddev <= 0.1 * f.mean) return {ShapeKind::steady, plain, 0, 0};
-  if (Ramp r = ramp_of(c); r.sustained) return after_ramp(c, r);
+  if (Ramp r = ramp_of(c); r.sustained) {
+    Teeth phases = phases_before(c.phased ? *c.phased : c.v, r.start + 1);
+    return phases.falls >= kLeastPhases ? sawtooth_of(c, phases) : after_ramp(c, r);
+  }
   if (Teeth teeth = teeth_of(c); teeth.falls >= 3) return sawtooth_of(c, teeth);
   if (spike(c)) return {ShapeKind::spike, plain, c.when[c.top], 0};
   if (size_t built = 0; plateau(c, built)) return {ShapeKind::plateau, plain, c.when[built], 0};
@@ -329,10 +361,12 @@ Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f) {
   if (bio) v.biography = *bio;
   if (!v.judged()) return v;
   Courses c = courses(m, s);
+  std::vector<double> heap(c.ticks.size());
+  for (const std::vector<double>& band : c.values) std::transform(band.begin(), band.end(), heap.begin(), heap.begin(), std::plus<>());
   for (size_t b = 0; b < m.bands.size(); ++b) {
     const std::vector<double>& values = c.values[b];
     size_t top = static_cast<size_t>(std::max_element(values.begin(), values.end()) - values.begin());
-    v.shapes.push_back(shape_of({c.ticks, c.times, values, values[top], top}, f[b]));
+    v.shapes.push_back(shape_of({c.ticks, c.times, values, values[top], top, v.biographical ? &heap : nullptr}, f[b]));
   }
   order_suspects(v, m, shares);
   for (size_t b : v.chain.bands()) {

@@ -22,12 +22,16 @@ using namespace hpng::test;
 
 const std::string kLeaks = HPNG_TEST_CORPUS "/../leaks";
 const std::string kLabels = HPNG_SOURCE_DIR "/tests/corpus/leaks/labels.tsv";
+// Programs of kinds the first set lacked, labelled before they were
+// recorded (tests/corpus/leaks/new/README.md); their names differ.
+const std::string kNew = HPNG_TEST_CORPUS "/../leaks-new";
+const std::string kNewLabels = HPNG_SOURCE_DIR "/tests/corpus/leaks/new/labels.tsv";
 
 // program and breakdown -> the label: a pattern of the leaking bands, "-"
 // (healthy) or "short" (too short to judge).
 std::map<std::pair<std::string, std::string>, std::string> labels() {
   std::map<std::pair<std::string, std::string>, std::string> out;
-  std::istringstream in(read_file(kLabels));
+  std::istringstream in(read_file(kLabels) + read_file(kNewLabels));
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
     size_t a = line.find('\t'), b = line.find('\t', a + 1);
@@ -128,6 +132,23 @@ INSTANTIATE_TEST_SUITE_P(Corpus, LeakVerdict, testing::ValuesIn(profiles(kLeaks,
                          [](const testing::TestParamInfo<Profile>& i) {
                            return identifier(i.param.corpus + "_" + i.param.program + "_" + i.param.breakdown);
                          });
+// The new programs: labels written before the runs, so a band the label
+// did not foresee (a ByteString's PlainPtr) is counted in the precision
+// below, not failed here.
+class NewLeakVerdict : public testing::TestWithParam<Profile> {};
+
+TEST_P(NewLeakVerdict, NamesTheLeakAndAccusesNoHealthyProgram) {
+  const Profile& p = GetParam();
+  std::string label = labels().at({p.program, p.breakdown});
+  Outcome o = verdict(p, label);
+  if (label == "-") EXPECT_TRUE(o.suspects.empty()) << "a healthy program accused: " << listed(o.suspects);
+  else EXPECT_FALSE(o.right.empty()) << "the leak is not named; suspects " << listed(o.suspects);
+}
+
+INSTANTIATE_TEST_SUITE_P(New, NewLeakVerdict, testing::ValuesIn(profiles(kNew, "new", false)),
+                         [](const testing::TestParamInfo<Profile>& i) {
+                           return identifier(i.param.corpus + "_" + i.param.program + "_" + i.param.breakdown);
+                         });
 
 // Precision: of the bands named, those the labels call leaking; recall: of
 // the leaking programs' profiles, those with a leaking band named; and the
@@ -154,25 +175,30 @@ Score score(const std::vector<Profile>& ps) {
   return s;
 }
 
-// The figures reached (README, "Which bands leak"); the rule before this
-// verdict (a band still growing at the end) scored 0.03 / 0.03 / 36 of 70
-// on the leak corpus and 0 / 0 / 5 of 14 on today's.
-TEST(LeakScore, OnTheLabelledCorpusEveryLeakNamedAndNoHealthyProgramAccused) {
-  Score s = score(profiles(kLeaks, "leaks", false));
-  ASSERT_GE(s.leaks, 38u);
-  ASSERT_GE(s.healthy, 68u);
-  EXPECT_GE(s.precision(), 1.0);
-  EXPECT_GE(s.recall(), 1.0);
+// A set's figures at least those given (profiles at least `leaks` and
+// `healthy`, none of the healthy accused).
+void expect_score(const std::vector<Profile>& set, size_t leaks, size_t healthy, double precision, double recall) {
+  Score s = score(set);
+  ASSERT_GE(s.leaks, leaks);
+  ASSERT_GE(s.healthy, healthy);
+  EXPECT_GE(s.precision(), precision);
+  EXPECT_GE(s.recall(), recall);
   EXPECT_EQ(s.accused, 0u);
 }
 
-TEST(LeakScore, OnTodaysCorpusHeldOut) {
-  Score s = score(profiles(today_root(), "today", true));
-  ASSERT_GE(s.leaks, 40u);
-  ASSERT_GE(s.healthy, 14u);
-  EXPECT_GE(s.precision(), 1.0);
-  EXPECT_GE(s.recall(), 0.80);
-  EXPECT_EQ(s.accused, 0u);
+// The figures reached (man/guide.md, "which bands leak"); the rule before
+// this verdict (a band still growing at the end) scored 0.03 / 0.03 / 36
+// of 70 on the leak corpus and 0 / 0 / 5 of 14 on today's.
+TEST(LeakScore, OnTheLabelledCorpusEveryLeakNamedAndNoHealthyProgramAccused) {
+  expect_score(profiles(kLeaks, "leaks", false), 38, 68, 1.0, 1.0);
+}
+
+TEST(LeakScore, OnTodaysCorpusHeldOut) { expect_score(profiles(today_root(), "today", true), 40, 14, 1.0, 0.90); }
+
+// Before the thunk-chain and phase rules and the censuses' clock (c09f45b):
+// precision 0.71, recall 1.00, 5 of 23 healthy profiles accused.
+TEST(LeakScore, OnTheNewProgramsLabelledBeforeTheyWereRecorded) {
+  expect_score(profiles(kNew, "new", false), 23, 23, 0.85, 1.0);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <dirent.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -121,6 +122,19 @@ CommandResult run_in(const std::string& dir, const std::string& command) {
 
 bool have_tool(const std::string& name) {
   return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+int in_child(const std::function<void()>& body) {
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    struct rlimit none = {0, 0};
+    ::setrlimit(RLIMIT_CORE, &none);
+    body();
+    ::_exit(0);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return status;
 }
 
 std::string hp_of(const std::map<std::string, std::vector<double>>& bands) {

@@ -1,6 +1,7 @@
 // Helpers for tests: running the hp2ps-ng executable, scratch directories,
 // reading files.
 #pragma once
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -92,5 +93,9 @@ BandMatrix select_in_memory(const std::string& name, const std::string& bytes, c
 // A .hp whose bands take the values given (bytes), one sample a second from
 // 0 s, then the closing empty sample.
 std::string hp_of(const std::map<std::string, std::vector<double>>& bands);
+
+// Runs `body` in a child process, which then exits 0; its wait status. The
+// child dumps no core (SIGQUIT, SIGXCPU and SIGXFSZ would by default).
+int in_child(const std::function<void()>& body);
 
 }  // namespace hpng::test

@@ -35,5 +35,5 @@ for hs in "$src"/programs/*.hs; do
   # coarser ones until a run ends.
   for i in 0.005 0.01 0.02; do run "$p" prof hb "$p.hb" "-i$i" 2>/dev/null && break; done
 done
-run journal prof hy short.hy -i0.03
+if [ -f "$src/programs/Journal.hs" ]; then run journal prof hy short.hy -i0.03; fi
 echo "ghc $ver" >"$out/versions.txt"

@@ -185,6 +185,34 @@ TEST(Biography, AFlatVoidIsNoEvidence) {
   EXPECT_TRUE(k.v.biography.dragging());
 }
 
+// A job run on growing inputs, each run's data dropped (back to `floor`
+// plus what the runs keep), the last and largest run live at the end.
+std::vector<double> runs(size_t earlier, double kept_per_run) {
+  std::vector<double> v;
+  for (size_t r = 0; r < earlier; ++r) {
+    double top = 2e6 * static_cast<double>(r + 1), floor = kept_per_run * static_cast<double>(r);
+    for (size_t k = 0; k < 8; ++k) v.push_back(floor + top * static_cast<double>(k) / 7);
+    v.push_back(floor + 1e5);
+  }
+  double floor = kept_per_run * static_cast<double>(earlier);
+  for (size_t k = 0; k < 24; ++k) v.push_back(floor + 30e6 * static_cast<double>(k) / 23);
+  return v;
+}
+
+TEST(Phases, ALastRunAfterEarlierOnesThatReturnedToTheirFloorIsNoLeak) {
+  Judged j = judge({{"table", runs(4, 0)}});
+  EXPECT_EQ(j.shape("table"), ShapeKind::sawtooth);
+  EXPECT_TRUE(j.v.suspects.empty());
+  // One earlier run is not enough to call the course phased.
+  EXPECT_EQ(judge({{"table", runs(1, 0)}}).shape("table"), ShapeKind::ramp_held);
+}
+
+TEST(Phases, AFloorRisingAcrossThePhasesIsALeak) {
+  Judged j = judge({{"table", runs(4, 6e6)}});
+  EXPECT_TRUE(leak_shape(j.shape("table"))) << shape_token(j.shape("table"));
+  EXPECT_EQ(j.suspects(), std::vector<std::string>{"table"});
+}
+
 TEST(Verdict, ABandThatNeverReachesAMegabyteIsNoSuspect) {
   // Callbacks kept by design: all of a small heap, ramping to 900 kB.
   Judged j = judge({{"callbacks", course(30, [](double x) { return 9e5 * x; })}});

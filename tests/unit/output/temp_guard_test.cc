@@ -15,27 +15,11 @@
 namespace hpng {
 namespace {
 
-// Runs `body` in a child process; its wait status. The child dumps no core
-// (SIGQUIT, SIGXCPU and SIGXFSZ would by default).
-template <class Body>
-int in_child(Body body) {
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    struct rlimit none = {0, 0};
-    ::setrlimit(RLIMIT_CORE, &none);
-    body();
-    ::_exit(0);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return status;
-}
-
 class TempGuardSignals : public ::testing::TestWithParam<int> {};
 
 TEST_P(TempGuardSignals, ASignalMidWriteRemovesTheTemporaryFile) {
   std::string dir = test::scratch_dir();
-  int status = in_child([&] {
+  int status = test::in_child([&] {
     TempGuard guard;
     if (guard.create(dir + "/.out.svg.XXXXXX") < 0) ::_exit(3);
     ::raise(GetParam());
@@ -52,7 +36,7 @@ INSTANTIATE_TEST_SUITE_P(Signals, TempGuardSignals,
 
 TEST(TempGuard, WhileStopsAreRequestsAStopLetsTheWriteGoOn) {
   std::string dir = test::scratch_dir();
-  int status = in_child([&] {
+  int status = test::in_child([&] {
     StopsAreRequests requests;
     TempGuard guard;
     if (guard.create(dir + "/.out.svg.XXXXXX") < 0) ::_exit(3);
@@ -66,7 +50,7 @@ TEST(TempGuard, WhileStopsAreRequestsAStopLetsTheWriteGoOn) {
 
 TEST(TempGuard, AnIgnoredSignalStaysIgnored) {
   std::string dir = test::scratch_dir();
-  int status = in_child([&] {
+  int status = test::in_child([&] {
     ::signal(SIGHUP, SIG_IGN);
     TempGuard guard;
     if (guard.create(dir + "/.out.svg.XXXXXX") < 0) ::_exit(3);
@@ -81,7 +65,7 @@ TEST(TempGuard, AnIgnoredSignalStaysIgnored) {
 // the process as by default and leaves it.
 TEST(TempGuard, AfterReleaseASignalLeavesTheFile) {
   std::string dir = test::scratch_dir();
-  int status = in_child([&] {
+  int status = test::in_child([&] {
     TempGuard guard;
     if (guard.create(dir + "/.out.svg.XXXXXX") < 0) ::_exit(3);
     guard.release();

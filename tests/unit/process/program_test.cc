@@ -90,19 +90,6 @@ TEST(RtsOptions, AGhcBinaryGetsThemOnItsCommandLineAScriptInGhcrts) {
   EXPECT_EQ(script.env, (std::vector<std::string>{"HOME=/h", "GHCRTS=-M1g -hT -i0.1"}));
 }
 
-// In a child process: what dies with it when a signal ends it.
-template <class Body>
-int in_child(Body body) {
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    body();
-    ::_exit(0);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return status;
-}
-
 TEST(Signals, ASignalThatEndsTheRunRemovesThePrivateFolderAndEndsTheProgramsGroup) {
   std::string dir = scratch_dir(), pids = scratch_dir() + "/sleeper.pid";
   ::setenv("TMPDIR", dir.c_str(), 1);
