@@ -271,6 +271,20 @@ std::string terminal_safe(std::string_view raw) {
   return out;
 }
 
+std::string short_source_location(const std::string& src_loc) {
+  size_t colon = src_loc.find(':');
+  if (colon == std::string::npos) return src_loc;
+  size_t slash = src_loc.rfind('/', colon), from = slash == std::string::npos ? 0 : slash + 1;
+  std::string file = src_loc.substr(from, colon - from), span = src_loc.substr(colon + 1);
+  if (span.starts_with('(')) {
+    span = span.substr(1, span.find(')') - 1);
+    std::replace(span.begin(), span.end(), ',', ':');
+  } else {
+    span = span.substr(0, span.find('-'));
+  }
+  return file + ":" + span;
+}
+
 std::string group_digits(double v) {
   char buf[64];
   if (!(std::fabs(v) < 9.2e18)) v = v < 0 ? -9.2e18 : 9.2e18;

@@ -66,6 +66,11 @@ std::string_view screen_prefix(std::string_view s, size_t columns);
 // The longest end of valid UTF-8 `s` that takes at most `columns`.
 std::string_view screen_suffix(std::string_view s, size_t columns);
 
+// "programs/MapCache.hs:17:31-39" -> "MapCache.hs:17:31", a span over lines
+// "X.hs:(20,38)-(23,58)" -> "X.hs:20:38": where a -hi band's source starts,
+// short enough that a report's column keeps it.
+std::string short_source_location(const std::string& src_loc);
+
 // "1,234,567": hp2ps's digit grouping of a truncated integer.
 std::string group_digits(double v);
 

@@ -197,37 +197,17 @@ void append_figures(std::string& out, const BandFigures& f, const BandShape* sha
   out += '}';
 }
 
-// The leak verdict (band_shape.h): the suspects, most suspicious first
-// (none when the run is too short to judge), the heap's live bytes' course
-// where the log has them, and a -hb profile's reading.
-void append_verdict(std::string& out, const BandMatrix& m, const Verdict& v) {
-  out += ",\n \"judged\": ";
-  out += v.judged() ? "true" : "false";
-  out += ", \"censuses\": " + std::to_string(v.censuses) + ", \"suspects\": [";
-  for (size_t k = 0; k < v.suspects.size(); ++k) {
+// Names of bands of `m`, as a JSON array.
+void append_band_names(std::string& out, const BandMatrix& m, const std::vector<size_t>& bands) {
+  out += '[';
+  for (size_t k = 0; k < bands.size(); ++k) {
     if (k) out += ", ";
-    append_json_string(out, m.bands[v.suspects[k]].name);
+    append_json_string(out, m.bands[bands[k]].name);
   }
   out += ']';
-  if (v.chain.found()) {  // the stack's band first
-    out += ",\n \"thunk_chain\": {\"stack_peak\": ";
-    append_number(out, v.chain.stack_peak);
-    out += ", \"bands\": [";
-    std::vector<size_t> bands = v.chain.bands();
-    for (size_t k = 0; k < bands.size(); ++k) {
-      if (k) out += ", ";
-      append_json_string(out, m.bands[bands[k]].name);
-    }
-    out += "]}";
-  }
-  if (v.live) {  // the heap's live bytes, judged as a band
-    out += ",\n \"live_bytes\": {\"leaks\": ";
-    out += v.live_leaks() ? "true" : "false";
-    append_shape(out, *v.live, m.info.header);
-    out += '}';
-  }
-  if (!v.biographical) return;
-  const Biography& b = v.biography;
+}
+
+void append_biography(std::string& out, const Biography& b) {
   const std::pair<const char*, double> shares[] = {
       {"lag", b.lag}, {"use", b.use}, {"inherent_use", b.inherent_use}, {"drag", b.drag}, {"void", b.void_}};
   out += ",\n \"biography\": {";
@@ -235,6 +215,31 @@ void append_verdict(std::string& out, const BandMatrix& m, const Verdict& v) {
   out += b.void_builds ? "\"void_builds\": true, " : "\"void_builds\": false, ";
   out += "\"evidence\": ";
   out += b.evidence() ? "true}" : "false}";
+}
+
+// The leak verdict (band_shape.h): the suspects, most suspicious first
+// (none when the run is too short to judge), a thunk chain's bands (the
+// stack's first), the heap's live bytes' course where the log has them,
+// and a -hb profile's reading.
+void append_verdict(std::string& out, const BandMatrix& m, const Verdict& v) {
+  out += ",\n \"judged\": ";
+  out += v.judged() ? "true" : "false";
+  out += ", \"censuses\": " + std::to_string(v.censuses) + ", \"suspects\": ";
+  append_band_names(out, m, v.suspects);
+  if (v.chain.found()) {
+    out += ",\n \"thunk_chain\": {\"stack_peak\": ";
+    append_number(out, v.chain.stack_peak);
+    out += ", \"bands\": ";
+    append_band_names(out, m, v.chain.bands());
+    out += '}';
+  }
+  if (v.live) {  // the heap's live bytes, judged as a band
+    out += ",\n \"live_bytes\": {\"leaks\": ";
+    out += v.live_leaks() ? "true" : "false";
+    append_shape(out, *v.live, m.info.header);
+    out += '}';
+  }
+  if (v.biographical) append_biography(out, v.biography);
 }
 
 // A -hi band's IPE record.

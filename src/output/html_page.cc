@@ -27,13 +27,15 @@ void add_fact(std::string& out, const std::string& term, const std::string& valu
 
 std::string seconds(double v, const std::string& unit) { return printed("%.6g", v) + " " + unit; }
 
-// A .hp says neither its breakdown nor its interval: the interval is the
-// samples' mean spacing.
+// A .hp says neither its breakdown nor its interval: the breakdown is the
+// job's -h option where it gives one, the interval the samples' mean
+// spacing.
 void add_run_facts(std::string& out, const BandMatrix& m) {
   const ProfileHeader& h = m.info.header;
   const std::optional<RunInfo>& run = m.info.run;
   double span = m.times.empty() ? 0 : m.times.back() - m.times.front();
-  add_fact(out, "Breakdown", run ? run->breakdown : "not recorded in a .hp file");
+  std::string by = breakdown_of(m.info);
+  add_fact(out, "Breakdown", run ? run->breakdown : by.empty() ? "not recorded in a .hp file" : by + " (from the job's RTS options)");
   if (run && run->sampling_interval > 0) add_fact(out, "Sampling interval", seconds(run->sampling_interval, "s"));
   else if (m.samples > 1) add_fact(out, "Sampling interval", "about " + seconds(span / double(m.samples - 1), h.sample_unit) + " (from the samples)");
   if (!run) return;
@@ -102,12 +104,56 @@ std::string chart_notes(const HtmlPage& page) {
   return out;
 }
 
+// What the verdict found, a line each, above the chart: the answer first
+// (the suspects with their shapes and sizes, a thunk chain, or that no
+// leak was found); marked when it accuses.
+struct Finding {
+  std::string text;
+  bool accuses = false;
+};
+
+std::vector<Finding> findings(const BandMatrix& m) {
+  if (!has_verdict(m)) return {};
+  Verdict v = leak_verdict(m, band_figures(m));
+  const ProfileHeader& h = m.info.header;
+  std::vector<Finding> out;
+  if (v.chain.found()) out.push_back({"Thunks: " + thunk_chain_words(m, v), true});
+  if (v.biographical && v.biography.evidence()) out.push_back({"Biography: " + biography_reading(v.biography), true});
+  for (size_t k = 0; k < std::min<size_t>(v.suspects.size(), 3); ++k) {
+    const Band& b = m.bands[v.suspects[k]];
+    out.push_back({"Suspect " + b.name + ": " + verdict_words(v, v.suspects[k], h) + ", peak " +
+                       si_amount(b.peak, h.value_unit), true});
+  }
+  if (v.suspects.size() > 3) out.push_back({std::to_string(v.suspects.size() - 3) + " more suspects in the table", true});
+  if (!v.suspects.empty()) return out;
+  if (v.live_leaks()) {
+    out.push_back({"The heap's live bytes: " + shape_words(*v.live, h) + "; " + live_only_words(v), true});
+  } else if (!v.judged()) {
+    out.push_back({"Too short to judge: " + std::to_string(v.censuses) + " samples with data (" +
+                   std::to_string(kLeastCensuses) + " needed)"});
+  } else if (out.empty()) {
+    out.push_back({"No leak found: no band of weight was built up and held"});
+  }
+  return out;
+}
+
+std::string findings_section(const HtmlPage& page) {
+  std::string items;
+  for (const PageChart& c : page.charts) {
+    std::string whose = page.charts.size() > 1 ? c.input + ": " : "";
+    for (const Finding& f : findings(*c.matrix)) {
+      items += std::string(f.accuses ? "<li class=\"suspect\">" : "<li>") + markup_escape(whose + f.text) + "</li>\n";
+    }
+  }
+  return items.empty() ? "" : "<ul id=\"findings\" aria-label=\"Findings\">\n" + items + "</ul>\n";
+}
+
 std::string chart_section(const HtmlPage& page) {
   return "<section id=\"chart-section\" aria-label=\"Chart\">\n"
          "<div class=\"toolbar\"><span id=\"range\">Drag over the chart to zoom into a time range.</span>"
          "<button type=\"button\" id=\"reset-zoom\" disabled>Show the whole run</button></div>\n"
          "<div id=\"chart\">" + inline_svg(page.svg) + "</div>\n<div id=\"tip\" role=\"status\" hidden></div>\n" +
-         chart_notes(page) + "</section>\n";
+         "<div id=\"legend\" role=\"group\" aria-label=\"Key\"></div>\n" + chart_notes(page) + "</section>\n";
 }
 
 }  // namespace
@@ -115,10 +161,10 @@ std::string chart_section(const HtmlPage& page) {
 std::string html_page(const HtmlPage& page) {
   std::string out = head(page);
   out += "<body>\n<header><h1>" + markup_escape(page.title) + "</h1></header>\n<main>\n";
-  out += chart_section(page);
+  out += findings_section(page) + chart_section(page);
   out += "<section id=\"bands\" aria-labelledby=\"bands-h\">\n<h2 id=\"bands-h\">Bands</h2>\n"
-         "<p class=\"hint\">Select bands by their key entry or their row (click, or Enter/Space); again to clear.</p>\n"
-         "<div id=\"legend\" role=\"group\" aria-label=\"Key\"></div>\n<div id=\"tables\"></div>\n</section>\n";
+         "<p class=\"hint\">Select bands by their key entry (under the chart) or their row (click, or Enter/Space); "
+         "again to clear.</p>\n<div id=\"tables\"></div>\n</section>\n";
   out += runs_section(page);
   out += "</main>\n<script type=\"application/json\" id=\"hpng-data\">" + page_data(page.charts, *page.layout, page.mode, page.heap_lines) + "</script>\n";
   return out + "<script>\n" + std::string(kPageScript) + "</script>\n</body>\n</html>\n";

@@ -48,7 +48,7 @@ std::string facts(const BandMatrix& m, const std::string& input) {
 std::string suspects(const BandMatrix& m, const Verdict& v) {
   if (v.live_leaks() && v.suspects.empty()) {
     return "**Suspects:** the heap's live bytes: " + shape_words(*v.live, m.info.header) +
-           "; the censuses are too few to say which band holds them.\n";
+           "; " + live_only_words(v) + ".\n";
   }
   if (!v.judged()) return "**Suspects:** too short to judge (" + std::to_string(v.censuses) + " samples with data, " +
                           std::to_string(kLeastCensuses) + " needed).\n";

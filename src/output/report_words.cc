@@ -59,6 +59,11 @@ std::string verdict_words(const Verdict& v, size_t band, const ProfileHeader& h)
   return shape_words(s, h) + " (" + confidence_word(s.confidence) + ")";
 }
 
+std::string live_only_words(const Verdict& v) {
+  return v.judged() ? "the leak is spread over bands none of which holds it alone"
+                    : "the censuses are too few to say which band holds them";
+}
+
 std::string thunk_chain_words(const BandMatrix& m, const Verdict& v) {
   if (!v.chain.found()) return "";
   return "a chain of unevaluated thunks forced on a deep stack (" +

@@ -29,6 +29,10 @@ const char* confidence_word(double confidence);
 // band whose course has no leak's shape, its part in the chain.
 std::string verdict_words(const Verdict& v, size_t band, const ProfileHeader& h);
 
+// Why the heap's live bytes, not a band, are the suspect (under 66
+// columns): too few censuses, or no band's own course is a leak's.
+std::string live_only_words(const Verdict& v);
+
 // The thunk chain's finding in under 66 columns (empty without one).
 std::string thunk_chain_words(const BandMatrix& m, const Verdict& v);
 

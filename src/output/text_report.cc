@@ -322,7 +322,7 @@ std::string profile_report(const BandMatrix& m, const std::string& input, bool e
   std::string note = unnamed.empty() ? "" : field("unnamed", unnamed) + field("", why);
   std::string verdict = v.live_leaks() && v.suspects.empty()
                             ? field("suspects", "the heap's live bytes: " + shape_words(*v.live, m.info.header)) +
-                                  field("", "the censuses are too few to say which band holds them")
+                                  field("", live_only_words(v))
                             : field("suspects", suspects(m, v));
   std::string chain = v.chain.found() ? field("thunks", thunk_chain_words(m, v)) : "";
   return profile_fields(m, input) + end_field(m) + note + bio + chain + restriction_field(m) + verdict + suspect_lines(m, v) +

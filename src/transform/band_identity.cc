@@ -7,6 +7,8 @@
 #include <tuple>
 #include <unordered_set>
 
+#include "base/text.h"
+
 namespace hpng {
 
 namespace {
@@ -190,8 +192,8 @@ unsigned long id_number(const std::string& name) {
 
 std::string record_identity(const InfoTable& t) {
   const std::string& what = !t.label.empty() ? t.label : !t.type.empty() ? t.type : t.closure_type;
-  const std::string& where = t.src_loc.empty() ? t.module : t.src_loc;
-  return where.empty() ? what : what + " (" + where + ")";
+  if (!t.src_loc.empty() && t.src_loc != ":") return what + " " + short_source_location(t.src_loc);
+  return t.module.empty() ? what : what + " (" + t.module + ")";
 }
 
 std::vector<RankedIdentity> ranked_identities(const std::vector<std::string>& names, const InfoTables& tables) {

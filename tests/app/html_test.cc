@@ -202,7 +202,10 @@ TEST(PageText, SaysHowItWasMadeAndWhatTheReadWarned) {
   EXPECT_NE(page.find("<pre><code>hp2ps-ng -c 'it'\\''s cut.hp' --no-aux -o page.html</code></pre>"), std::string::npos);
   EXPECT_NE(page.find("<li>it's cut.hp: the profile ends without the RTS's final (empty) sample"), std::string::npos);
   EXPECT_NE(page.find("<dt>Finished</dt><dd>no:"), std::string::npos);
-  EXPECT_NE(page.find("<dt>Breakdown</dt><dd>not recorded in a .hp file</dd>"), std::string::npos);
+  EXPECT_NE(page.find("<dt>Breakdown</dt><dd>-hc (from the job's RTS options)</dd>"), std::string::npos);
+  // A job without RTS options says no breakdown.
+  write_file(dir + "/plain.hp", "JOB \"plain\"" + hp.substr(hp.find('\n')));
+  EXPECT_NE(page_of(dir, "plain.hp").find("<dt>Breakdown</dt><dd>not recorded in a .hp file</dd>"), std::string::npos);
 }
 
 // A real GHC 9.6 -hi log whose library closures have no record: the page
@@ -232,6 +235,25 @@ TEST(PageText, ABiographyIsReadUnderTheChart) {
   EXPECT_NE(all.out.find("% INHERENT_USE\n"), std::string::npos) << all.out;
   EXPECT_NE(all.out.find("  biography   lag 1%, use 1%, inherent 0%, drag 11%, void 87% of the heap-time\n"), std::string::npos)
       << all.out;
+}
+
+// The answer on the first screen: the findings above the chart, the key
+// right under it, the bands' table after.
+TEST(PageText, TheFindingsComeFirstAndTheKeyUnderTheChart) {
+  std::string dir = scratch_dir();
+  std::string page = page_of(dir, kInputs + "leakyavg.hc.hp");
+  size_t findings = page.find("<ul id=\"findings\""), chart = page.find("<div id=\"chart\">"),
+         key = page.find("<div id=\"legend\""), bands = page.find("<h2 id=\"bands-h\">");
+  ASSERT_NE(findings, std::string::npos);
+  EXPECT_LT(findings, chart);
+  EXPECT_LT(chart, key);
+  EXPECT_LT(key, bands);
+  EXPECT_NE(page.find("<li class=\"suspect\">Suspect (314)perSensor.\\/perSensor"), std::string::npos);
+  EXPECT_NE(page.find("ramp, then released over 0.056 s (high), peak "), std::string::npos);
+  std::string steady = page_of(dir, std::string(HPNG_CASES) + "/../leak-programs/steady-hT.hp");
+  EXPECT_NE(steady.find("<li>No leak found: no band of weight was built up and held</li>"), std::string::npos);
+  std::string short_run = page_of(dir, kInputs + "many-bands-25.hp");
+  EXPECT_NE(short_run.find("<li>Too short to judge: 3 samples with data (10 needed)</li>"), std::string::npos);
 }
 
 TEST(PageText, AnEventlogGivesItsRun) {

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "base/text.h"
 #include "read/eventlog/eventlog_frames.h"
 
 namespace hpng {
@@ -15,10 +16,12 @@ namespace {
 // span joined, both empty), and often an empty label with it.
 bool known_location(const std::string& src_loc) { return !src_loc.empty() && src_loc != ":"; }
 
+// "chainLen.next MapCache.hs:17:31"; without a location, "Foo_con_info
+// (Main)".
 std::string plain_name(const events::IpeRecord& r) {
   const std::string& what = r.label.empty() ? r.table_name : r.label;
-  const std::string& where = known_location(r.src_loc) ? r.src_loc : r.module;
-  return where.empty() ? what : what + " (" + where + ")";
+  if (known_location(r.src_loc)) return what + " " + short_source_location(r.src_loc);
+  return r.module.empty() ? what : what + " (" + r.module + ")";
 }
 
 uint64_t name_hash(const std::string& plain) { return std::hash<std::string>{}(plain); }
@@ -113,9 +116,10 @@ std::string IpeNames::name(std::string_view pointer_text) const {
   settle();
   std::string plain = plain_name(*r);
   auto [from, to] = std::equal_range(name_hashes_.begin(), name_hashes_.end(), name_hash(plain));
-  if (to - from == 1 || plain == r->table_name) return plain;
-  std::string with_table = plain.back() == ')' ? plain.substr(0, plain.size() - 1) + ", " : plain + " (";
-  return with_table + r->table_name + ")";
+  // The table's name tells apart bands that would read the same.
+  if (to - from == 1 || r->label.empty()) return plain;
+  if (!known_location(r->src_loc) && !r->module.empty()) return r->label + " (" + r->module + ", " + r->table_name + ")";
+  return plain + " (" + r->table_name + ")";
 }
 
 }  // namespace hpng

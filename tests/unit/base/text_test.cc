@@ -46,6 +46,16 @@ auto at_most(size_t bytes) {
   return [bytes](const std::string& s) { return s.size() <= bytes; };
 }
 
+// Where a -hi band's source starts: the file without its folders, the
+// span's first line and column (one line's span or several lines').
+TEST(Text, ShortSourceLocations) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"programs/MapCache.hs:17:31-39", "MapCache.hs:17:31"}, {"src/Data/Stats.hs:(20,38)-(23,58)", "Stats.hs:20:38"},
+      {"Main.hs:5:1", "Main.hs:5:1"},                        {"libraries/base/GHC/Base.hs:1:1-9", "Base.hs:1:1"},
+      {"no location", "no location"},                        {"x.hs:(1,2", "x.hs:1:2"}};  // the last a span cut short
+  for (const auto& [given, said] : cases) EXPECT_EQ(short_source_location(given), said) << given;
+}
+
 // A cost-centre stack keeps its innermost name and its outer end; a -hi
 // band's name is no stack though its path has slashes: its end (location,
 // table name) is what tells it from its neighbours.
