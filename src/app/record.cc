@@ -338,16 +338,19 @@ Judged Recorder::draw_kept(const ProgramEnd& end, double seconds, const std::str
   ProfileInput in{keep, job_.inputs[0].format, load_input(keep)};
   SampleSource source = cached(profile_stream(in, job_.read));
   std::optional<Judged> run;
+  std::string note;  // said before any output is drawn: the page shows it too
   try {
     std::vector<const OutputPlan*> plans;
     for (const OutputPlan& out : job_.outputs) plans.push_back(&out);
     plans.push_back(&r_.report);
     for (const OutputPlan* plan : plans) {
       BandMatrix m = chart_matrix(source, selection(job_, *plan), *plan, warnings_);
-      if (!run) run = judged(shown_name(in), m, job_.gates.fail_on_leak);
-      if (plan == &r_.report) {
-        std::string note = census_note(r_, end, seconds, m.samples > 2 ? m.samples - 2 : 0);
+      if (!run) {
+        run = judged(shown_name(in), m, job_.gates.fail_on_leak);
+        note = census_note(r_, end, seconds, m.samples > 2 ? m.samples - 2 : 0);
         if (!note.empty()) warnings_.add({Code::few_censuses, keep, {}, 0, 0, "", note});
+      }
+      if (plan == &r_.report) {
         write_output("-", terminal_safe(summary_line) + "\n" + (note.empty() ? "" : terminal_safe(note) + "\n"));
       }
       draw_profile(std::move(m), job_, *plan, warnings_);

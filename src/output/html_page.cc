@@ -139,6 +139,9 @@ std::vector<Finding> findings(const BandMatrix& m) {
 
 std::string findings_section(const HtmlPage& page) {
   std::string items;
+  for (const Diagnostic& d : page.warnings) {  // --record's word on how the program was censused
+    if (d.code == Code::few_censuses) items += "<li>" + markup_escape("Censuses: " + d.message) + "</li>\n";
+  }
   for (const PageChart& c : page.charts) {
     std::string whose = page.charts.size() > 1 ? c.input + ": " : "";
     for (const Finding& f : findings(*c.matrix)) {
