@@ -45,14 +45,21 @@ std::vector<bool> kept_by_own(const BandStats& own, double trace_percent) {
 
 // One run's chart: the bands drawn on their own in every chart (matched),
 // OTHER of the rest that its own -t keeps; what its own -t drops is left
-// out, unless drawn for another run. (The budget's warning is said once,
-// for all the charts.)
-Selection chart_selection(const Selection& shared, const std::vector<bool>& kept) {
+// out, unless drawn for another run, or unless another chart has an OTHER
+// and this one's would be empty: every chart has the same bands, in one
+// order, for one key and one set of fills. (The budget's warning is said
+// once, for all the charts.)
+Selection chart_selection(const Selection& shared, const std::vector<bool>& kept, bool other_anywhere) {
   Selection s{{}, shared.drawn, 0};
   for (uint32_t b : shared.other) {
     if (kept[b]) s.other.push_back(b);
   }
+  if (s.other.empty() && other_anywhere) s.other = shared.other;
   return s;
+}
+
+bool any_kept(const std::vector<uint32_t>& bands, const std::vector<bool>& kept) {
+  return std::any_of(bands.begin(), bands.end(), [&](uint32_t b) { return kept[b]; });
 }
 
 // The title's total is the run's own: without the bands drawn only for
@@ -79,12 +86,14 @@ std::vector<BandMatrix> shared_matrices(const std::vector<SampleSource>& sources
   for (const SampleSource& one : shared) own.push_back(collect_stats(one, warnings));
   Selection selection = select_among(stats, kept_by_any(own, stats.names.size(), select.trace_percent), select, keys);
   if (selection.over_budget > 0 || selection.past_budget > 0) warn_over_budget(selection, stats, warnings);
+  std::vector<std::vector<bool>> kept;
+  for (const BandStats& one : own) kept.push_back(kept_by_own(one, select.trace_percent));
+  bool other_anywhere = std::any_of(kept.begin(), kept.end(), [&](const auto& k) { return any_kept(selection.other, k); });
   std::vector<BandMatrix> out;
   for (size_t k = 0; k < sources.size(); ++k) {
-    std::vector<bool> kept = kept_by_own(own[k], select.trace_percent);
-    out.push_back(build_matrix(shared[k], own[k], chart_selection(selection, kept),
+    out.push_back(build_matrix(shared[k], own[k], chart_selection(selection, kept[k], other_anywhere),
                                {time_buckets, nullptr, held_cells}, warnings));
-    own_total(out.back(), own[k], kept);
+    own_total(out.back(), own[k], kept[k]);
   }
   return out;
 }

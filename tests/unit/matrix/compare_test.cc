@@ -276,6 +276,31 @@ TEST(Compare, TraceEliminationIsEachRunsOwn) {
   EXPECT_NEAR(drawn, own.total, 1e-6 * own.total) << "and its chart draws what its own -t keeps";
 }
 
+// One run's -t keeps some of OTHER, the other's none: both charts still
+// have OTHER, so that they share one list of bands, one key and one set of
+// fills (a chart without it read the other's fills one band off, and past
+// their end: several_fuzz).
+TEST(Compare, EveryChartHasOtherWhereOneHasIt) {
+  std::string head = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
+  auto run = [&](const std::string& name, long tail) {
+    std::string hp = head;
+    for (int k = 1; k <= 3; ++k) {
+      hp += "BEGIN_SAMPLE " + std::to_string(k) + ".0\nbig 100000\nmid 50000\nsmall " + std::to_string(tail) +
+            "\ntiny " + std::to_string(tail) + "\nEND_SAMPLE " + std::to_string(k) + ".0\n";
+    }
+    return Input{name, hp};
+  };
+  // -m3: small and tiny are OTHER; in a.hp they are 20 % of the heap, in
+  // b.hp under -t's 1 %.
+  std::vector<BandMatrix> ms = compared({run("a.hp", 20000), run("b.hp", 10)}, selecting(1, 3));
+  ASSERT_EQ(ms.size(), 2u);
+  std::vector<std::string> a, b;
+  for (const Band& band : ms[0].bands) a.push_back(band.name);
+  for (const Band& band : ms[1].bands) b.push_back(band.name);
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a.front(), "OTHER");
+}
+
 // A short run drawn on a long run's scale is labelled to the axis's end,
 // not only as far as its own last sample.
 TEST(Compare, EveryChartsTimeAxisIsLabelledOverTheSharedScale) {
