@@ -254,6 +254,10 @@ TEST(PageText, TheFindingsComeFirstAndTheKeyUnderTheChart) {
   EXPECT_NE(steady.find("<li>No leak found: no band of weight was built up and held</li>"), std::string::npos);
   std::string short_run = page_of(dir, kInputs + "many-bands-25.hp");
   EXPECT_NE(short_run.find("<li>Too short to judge: 3 samples with data (10 needed)</li>"), std::string::npos);
+  // A diff's values are differences: no verdict, no finding, no note of one.
+  std::string diff = page_of(dir, "--diff " + kInputs + "banksim.hc.hp " + kInputs + "banksim.hc-i0.001.hp");
+  EXPECT_EQ(diff.find("id=\"findings\""), std::string::npos);
+  EXPECT_EQ(diff.find("note thunks"), std::string::npos);
 }
 
 TEST(PageText, AnEventlogGivesItsRun) {
