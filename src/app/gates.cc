@@ -2,7 +2,7 @@
 #include "app/gates.h"
 
 #include "base/text.h"
-#include "hpng/matrix/band_shape.h"
+#include "hpng/verdict/verdict.h"
 
 namespace hpng {
 
@@ -45,18 +45,18 @@ void within(Warnings& warnings, const std::string& line) { warnings.add({Code::g
 
 }  // namespace
 
-Judged judged(std::string name, const BandMatrix& m, bool verdict) {
+Judged judged(std::string name, const BandMatrix& m, const Verdict* verdict) {
   const ProfileHeader& h = m.info.header;
   Judged j{std::move(name), m.peak, h.value_unit, h.sample_unit,
            h.input_format == "eventlog" ? "elapsed" : "the program's own time", {}};
-  if (!verdict || !has_verdict(m)) return j;
-  Verdict v = leak_verdict(m, band_figures(m));
+  if (!verdict) return j;
+  const Verdict& v = *verdict;
   for (size_t b : v.suspects) j.suspects.push_back(m.bands[b].name + " (" + shape_token(v.shapes[b].kind) + ")");
   if (j.suspects.empty() && v.live_leaks()) j.suspects.push_back(std::string("the heap's live bytes (") + shape_token(v.live->kind) + ")");
   return j;
 }
 
-void check_gates(const Gates& gates, const std::vector<Judged>& runs, Warnings& warnings, bool before_after) {
+std::string exceeded_gates(const Gates& gates, const std::vector<Judged>& runs, Warnings& warnings, bool before_after) {
   std::string over;
   auto add = [&](const std::string& line) { over += (over.empty() ? "" : "; ") + line; };
   for (const Judged& r : runs) {
@@ -70,7 +70,12 @@ void check_gates(const Gates& gates, const std::vector<Judged>& runs, Warnings& 
     if (a > b * (1 + *gates.max_growth / 100)) add(over_growth(runs[0], runs[1], *gates.max_growth));
     else within(warnings, "gate --max-growth " + printed("%g", *gates.max_growth) + "%: " + runs[1].name + "'s peak grew " + growth(b, a) + " over " + runs[0].name + "'s, within");
   }
-  if (!over.empty()) throw Error({Code::over_limit, "", {}, 0, 0, "", over});
+  return over;
+}
+
+void check_gates(const Gates& gates, const std::vector<Judged>& runs, Warnings& warnings, bool before_after) {
+  std::string over = exceeded_gates(gates, runs, warnings, before_after);
+  if (!over.empty()) warnings.add({Code::over_limit, "", {}, 0, 0, "", over, true});
 }
 
 }  // namespace hpng

@@ -7,6 +7,7 @@
 
 #include "hpng/app/job.h"
 #include "hpng/matrix/band_matrix.h"
+#include "hpng/verdict/verdict.h"
 
 namespace hpng {
 
@@ -20,14 +21,19 @@ struct Judged {
   std::vector<std::string> suspects;  // "NAME (its shape)", the most suspicious first
 };
 
-// `verdict`: the leak verdict is asked for (--fail-on-leak).
-Judged judged(std::string name, const BandMatrix& m, bool verdict);
+// `verdict`: the profile's, on m's bands, where --fail-on-leak asks for it.
+Judged judged(std::string name, const BandMatrix& m, const Verdict* verdict);
 
 // --max-peak and --fail-on-leak against each input; with `before_after`
 // (--diff, a baseline) and --max-growth, the second's peak against the
 // first's. Each limit that holds is a note (gate_within) on `warnings`;
-// those exceeded are one Error (over_limit, exit status 3) saying each, by
-// how much and when.
+// those exceeded are returned, each said with by how much and when ("":
+// every one held).
+std::string exceeded_gates(const Gates& gates, const std::vector<Judged>& runs, Warnings& warnings,
+                           bool before_after = false);
+
+// exceeded_gates, those exceeded one error on `warnings` (over_limit: exit
+// status 3, the outputs written).
 void check_gates(const Gates& gates, const std::vector<Judged>& runs, Warnings& warnings, bool before_after = false);
 
 }  // namespace hpng

@@ -15,6 +15,18 @@ namespace hpng {
 void run_one_profile(const Job& job, Warnings& warnings);
 // The one profile drawn, not judged: what the gates judge of it.
 Judged draw_one_profile(const Job& job, Warnings& warnings);
+// The job's first input, as `source` reads it for `outputs` outputs, judged
+// once where an output or a gate speaks of its verdict (pipeline.h's
+// judged_matrix): read once when several read it.
+struct JudgedProfile {
+  SampleSource source;
+  std::optional<BandMatrix> matrix;  // judged on; the first output that reads as it does takes it
+  std::optional<Verdict> verdict;
+  std::optional<Judged> judged;      // what the gates judge; else the first output's matrix's
+};
+JudgedProfile judge_profile(SampleSource source, const Job& job, size_t outputs, Warnings& warnings);
+// The profile to each of `plans`, with its verdict.
+void draw_judged(JudgedProfile& p, const Job& job, const std::vector<const OutputPlan*>& plans, Warnings& warnings);
 void run_compare(const Job& job, Warnings& warnings);
 // Each run's warnings, and its error, go to `warnings` in the inputs' order.
 void run_batch(const Job& batch, Warnings& warnings);

@@ -116,9 +116,9 @@ void apply_scales(BandMatrix& m, const MatrixPlan& p, Warnings& warnings) {
   fix(m.y_range, p.y_max, "--y-max", m.info.header.value_unit);
 }
 
-void finish_matrix(BandMatrix& m, const MatrixPlan& p, const ChartStyle& style, Warnings& warnings) {
-  if (p.percent) to_percent(m);
-  if (!style.heap_lines) return;
+void finish_matrix(BandMatrix& m, const OutputPlan& plan, Warnings& warnings) {
+  if (plan.percent) to_percent(m);
+  if (!plan.chart.heap_lines) return;
   if (drawn_lines(m).empty()) {
     warnings.add({Code::option_ignored, m.info.header.source, {}, 0, 0, "",
                   "no heap lines to draw: they come from an eventlog's GC events (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE), "
@@ -141,27 +141,48 @@ std::string render_picture(const ChartLayout& layout, const std::string& title, 
                       {f.format, job.asked.dpi, title, f.output == "-" ? "stdout" : f.output, job.asked.transparent});
 }
 
-std::string page_output(const std::vector<const BandMatrix*>& ms, const std::vector<std::string>& inputs,
-                        const ChartLayout& layout, const std::vector<double>& shades, const std::string& title,
-                        const std::string& mode, const OutputPlan& plan, const Job& job, const Warnings& warnings) {
-  HtmlPage page{title, mode, {}, &layout, {}, {warnings.begin(), warnings.end()}, job.asked.command,
-                plan.chart.heap_lines, 0};
+// The verdict an output shows of chart k: none for differences, or for
+// --percent's shares.
+const Verdict* shown_verdict(const Finished& f, size_t k) {
+  return k < f.verdicts.size() && has_verdict(f.charts[k]) ? &f.verdicts[k] : nullptr;
+}
+
+std::vector<Verdict> shown_verdicts(const Finished& f) {
+  return shown_verdict(f, 0) ? f.verdicts : std::vector<Verdict>();
+}
+
+// The layout of the charts; several share one file's vertex budget, so
+// that it stays as small as one chart's however many inputs.
+ChartLayout layout_of(const Finished& f, const std::vector<double>& shades, const OutputPlan& plan) {
+  if (f.kind != Charts::compare) return layout_chart(f.charts[0], shades, plan.chart);
+  ChartStyle style = plan.chart;
+  if (style.max_vertices > 0) style.max_vertices = std::max<size_t>(style.max_vertices / f.charts.size(), 500);
+  return layout_charts(f.charts, shades, style);
+}
+
+const char* page_mode(Charts kind) {
+  return kind == Charts::compare ? "compare" : kind == Charts::diff ? "diff" : "profile";
+}
+
+std::string page_output(const Finished& f, const std::vector<double>& shades, const std::string& title,
+                        const OutputPlan& plan, const Job& job, const Warnings& warnings) {
+  ChartLayout layout = layout_of(f, shades, plan);
+  HtmlPage page{title, page_mode(f.kind), {}, &layout, {}, {warnings.begin(), warnings.end()}, job.asked.command,
+                plan.chart.heap_lines, f.reload_seconds};
   page.svg = render_chart(layout, plan.chart, {OutputFormat::svg, job.asked.dpi, title, plan.files.output, false, true});
-  for (size_t k = 0; k < ms.size(); ++k) {
-    PageChart c{ms[k], inputs[k], {}};
-    for (size_t b = 0; b < ms[k]->bands.size(); ++b) c.fills.push_back(shade_rgb(shades[b], plan.chart.colour));
+  for (size_t k = 0; k < f.charts.size(); ++k) {
+    PageChart c{&f.charts[k], f.names[k], {}, shown_verdict(f, k)};
+    for (size_t b = 0; b < f.charts[k].bands.size(); ++b) c.fills.push_back(shade_rgb(shades[b], plan.chart.colour));
     page.charts.push_back(std::move(c));
   }
-  // --watch: until the RTS ends the profile, the page reloads itself to
-  // show the file drawn again.
-  if ((job.mode == Mode::watch || job.mode == Mode::record) && !ms[0]->info.finished) page.reload_seconds = std::max(job.watch_interval, 1.0);
   return html_page(page);
 }
 
-void write_records_file(const FilePlan& plan, const std::vector<const BandMatrix*>& ms,
-                        const std::vector<std::string>& inputs) {
+void write_records_file(const FilePlan& plan, const Finished& f) {
   if (plan.write_records.empty()) return;
-  std::string records = records_csv(ms, inputs, plan.csv_raw);
+  std::vector<const BandMatrix*> ms;
+  for (const BandMatrix& m : f.charts) ms.push_back(&m);
+  std::string records = records_csv(ms, f.names, plan.csv_raw);
   if (!records.empty()) write_output(plan.write_records, records);
 }
 
@@ -178,19 +199,50 @@ std::string picture_beside(const OutputPlan& report, const Job& job) {
   return "";
 }
 
+std::vector<std::string> run_names(const Job& job) { return {shown_name(job.inputs[0]), shown_name(job.inputs.back())}; }
+
+std::string report_of(const Finished& f, const Job& job) {
+  bool every_band = job.select.band_limit == 0;
+  switch (f.kind) {
+    case Charts::profile: return profile_report(f.charts[0], f.verdicts[0], f.names[0], every_band);
+    case Charts::compare: return compare_report(f.charts, f.verdicts, f.names, every_band);
+    case Charts::diff: return diff_report(*f.before, *f.after, f.run_verdicts, run_names(job), every_band);
+  }
+  return "";
+}
+
+std::string markdown_of(const Finished& f, const OutputPlan& plan, const Job& job) {
+  bool every_band = job.select.band_limit == 0;
+  std::string picture = picture_beside(plan, job);
+  switch (f.kind) {
+    case Charts::profile: return profile_markdown(f.charts[0], f.verdicts[0], f.names[0], every_band, picture);
+    case Charts::compare: return compare_markdown(f.charts, f.verdicts, f.names, every_band, picture);
+    case Charts::diff: return diff_markdown(*f.before, *f.after, run_names(job), picture);
+  }
+  return "";
+}
+
+Produce data_of(const Finished& f, const OutputPlan& plan) {
+  bool raw = plan.files.csv_raw;
+  if (f.kind == Charts::compare) {
+    if (plan.files.format == OutputFormat::csv) return [&f, raw](const Put& put) { matrices_csv(f.charts, f.names, put, raw); };
+    return [&f](const Put& put) { matrices_json(f.charts, shown_verdicts(f), f.names, put); };
+  }
+  if (plan.files.format == OutputFormat::csv) return [&f, raw](const Put& put) { matrix_csv(f.charts[0], put, raw); };
+  return [&f](const Put& put) { matrix_json(f.charts[0], shown_verdict(f, 0), put); };
+}
+
 // The writer for the output's format.
 Produce emit(const Finished& f, const std::vector<double>& shades, const OutputPlan& plan, const Job& job,
              const Warnings& warnings) {
   const std::string& title = plan.chart.title ? *plan.chart.title : f.title;
-  std::vector<const BandMatrix*> charts(f.charts.begin(), f.charts.end());
   switch (plan.files.format) {
-    case OutputFormat::json: return f.json;
-    case OutputFormat::csv: return f.csv;
-    case OutputFormat::text: return whole(f.report());
-    case OutputFormat::markdown: return whole(f.markdown(picture_beside(plan, job)));
-    case OutputFormat::html:
-      return whole(page_output(charts, f.names, f.layout(shades), shades, title, f.mode, plan, job, warnings));
-    default: return whole(render_picture(f.layout(shades), title, plan, job));
+    case OutputFormat::json:
+    case OutputFormat::csv: return data_of(f, plan);
+    case OutputFormat::text: return whole(report_of(f, job));
+    case OutputFormat::markdown: return whole(markdown_of(f, plan, job));
+    case OutputFormat::html: return whole(page_output(f, shades, title, plan, job, warnings));
+    default: return whole(render_picture(layout_of(f, shades, plan), title, plan, job));
   }
 }
 
@@ -207,43 +259,50 @@ void write_aux_file(const FilePlan& plan, const std::string& text, Warnings& war
   }
 }
 
-// One profile, finished: its matrix, its report, its chart.
-Finished one_chart(BandMatrix& m, const Job& job, const OutputPlan& plan) {
-  Finished f;
-  f.json = [&m](const Put& put) { matrix_json(m, put); };
-  f.csv = [&m, raw = plan.files.csv_raw](const Put& put) { matrix_csv(m, put, raw); };
-  f.report = [&m, &job] { return profile_report(m, shown_name(job.inputs[0]), job.select.band_limit == 0); };
-  f.markdown = [&m, &job](const std::string& picture) {
-    return profile_markdown(m, shown_name(job.inputs[0]), job.select.band_limit == 0, picture);
-  };
-  f.layout = [&m, &plan](const std::vector<double>& shades) { return layout_chart(m, shades, plan.chart); };
-  f.charts = {&m}, f.names = {shown_name(job.inputs[0])};
-  f.mode = "profile", f.title = m.info.header.job;
-  return f;
-}
-
 }  // namespace
 
-void write_finished(const Finished& f, const OutputPlan& plan, const Job& job, Warnings& warnings) {
-  std::vector<double> shades = band_shades(*f.charts[0], plan);
-  for (BandMatrix* m : f.charts) apply_scales(*m, job.matrix, warnings);
-  std::string aux = plan.files.write_aux.empty() ? "" : write_aux(*f.charts[0], shades);
-  MatrixPlan finish = job.matrix;
-  OutputFormat format = plan.files.format;  // --record's report, beside its page, says sizes
-  finish.percent = finish.percent && format != OutputFormat::text && format != OutputFormat::markdown;
-  for (BandMatrix* m : f.charts) finish_matrix(*m, finish, plan.chart, warnings);
-  if (f.charts.size() > 1) share_scales(f.charts);
-  write_output(plan.files.output, emit(f, shades, plan, job, warnings));
-  if (!plan.files.write_aux.empty()) write_aux_file(plan.files, aux, warnings);
-  write_records_file(plan.files, {f.charts.begin(), f.charts.end()}, f.names);
+BandMatrix judged_matrix(const SampleSource& source, const Job& job, Warnings& warnings) {
+  SelectOptions select = job.select;
+  const OutputPlan* first = job.outputs.empty() ? nullptr : &job.outputs[0];
+  select.aux = first && first->aux ? &*first->aux : nullptr;
+  return profile_matrix(source, select, 0, warnings, kHeldCells);
 }
 
-Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warnings& warnings) {
+bool speaks_of_verdict(const OutputPlan& plan) {
+  OutputFormat f = plan.files.format;
+  return f == OutputFormat::json || f == OutputFormat::text || f == OutputFormat::markdown || f == OutputFormat::html;
+}
+
+bool needs_verdict(const Job& job) {
+  return job.gates.fail_on_leak || job.record || std::any_of(job.outputs.begin(), job.outputs.end(), speaks_of_verdict);
+}
+
+void write_finished(Finished& f, const OutputPlan& plan, const Job& job, Warnings& warnings) {
+  std::vector<double> shades = band_shades(f.charts[0], plan);
+  for (BandMatrix& m : f.charts) apply_scales(m, job.matrix, warnings);
+  std::string aux = plan.files.write_aux.empty() ? "" : write_aux(f.charts[0], shades);
+  for (BandMatrix& m : f.charts) finish_matrix(m, plan, warnings);
+  if (f.charts.size() > 1) {
+    std::vector<BandMatrix*> ms;
+    for (BandMatrix& m : f.charts) ms.push_back(&m);
+    share_scales(ms);
+  }
+  write_output(plan.files.output, emit(f, shades, plan, job, warnings));
+  if (!plan.files.write_aux.empty()) write_aux_file(plan.files, aux, warnings);
+  write_records_file(plan.files, f);
+}
+
+Drawn draw_profile(BandMatrix m, const std::optional<Verdict>& verdict, const Job& job, const OutputPlan& plan,
+                   Warnings& warnings, double reload_seconds) {
+  Finished f{Charts::profile, {}, {shown_name(job.inputs[0])}, {}, nullptr, nullptr, {}, m.info.header.job, reload_seconds};
+  if (verdict) f.verdicts.push_back(on_bands(*verdict, m));
+  f.charts.push_back(std::move(m));
+  write_finished(f, plan, job, warnings);
+  const BandMatrix& drawn_m = f.charts[0];
+  const ProfileHeader& h = drawn_m.info.header;
   Drawn drawn;
-  write_finished(one_chart(m, job, plan), plan, job, warnings);
-  const ProfileHeader& h = m.info.header;
-  drawn.samples = m.samples, drawn.last_time = last_time(m), drawn.total = m.total;
-  drawn.units = h.value_unit + " x " + h.sample_unit, drawn.finished = m.info.finished;
+  drawn.samples = drawn_m.samples, drawn.last_time = last_time(drawn_m), drawn.total = drawn_m.total;
+  drawn.units = h.value_unit + " x " + h.sample_unit, drawn.finished = drawn_m.info.finished;
   return drawn;
 }
 

@@ -2,7 +2,7 @@
 // input (reader, then transformations), what is done to a matrix before it
 // is drawn, and the drawing of one profile's matrix to its output.
 #pragma once
-#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +10,7 @@
 #include "hpng/layout/picture.h"
 #include "hpng/matrix/band_matrix.h"
 #include "hpng/output/output_file.h"
+#include "hpng/verdict/verdict.h"
 
 namespace hpng {
 
@@ -39,20 +40,29 @@ void check_alike(const std::vector<const BandMatrix*>& ms, const Job& job, Warni
 BandMatrix chart_matrix(const SampleSource& source, const SelectOptions& select, const OutputPlan& plan,
                         Warnings& warnings);
 
-// What a mode hands the one finishing step (write_finished), which picks
-// the writer for the output's format: the data and the report are the
-// mode's own; a picture or a page is the layout of its charts, in the
-// fills the finishing step gives them, titled as asked or by the mode. The
-// data are written as they are made: what they read outlives the write.
+// The profile as the data outputs see it (the job's selection with -p's
+// .aux, every sample), the one matrix its verdict is judged on.
+BandMatrix judged_matrix(const SampleSource& source, const Job& job, Warnings& warnings);
+
+// Whether the output speaks of the verdict (JSON, a report, a page); an
+// output of the job or a gate.
+bool speaks_of_verdict(const OutputPlan& plan);
+bool needs_verdict(const Job& job);
+
+// What a mode hands the one finishing step (write_finished): the charts
+// (the profile, each run compared, or their difference) with their
+// verdicts, which the finishing step writes in the output's format.
+enum class Charts { profile, compare, diff };
 struct Finished {
-  std::vector<BandMatrix*> charts;  // the picture's, a page's, and the .aux's and records' (with names)
+  Charts kind = Charts::profile;
+  std::vector<BandMatrix> charts;
   std::vector<std::string> names;   // each chart's input's
-  std::function<void(const Put&)> json, csv;
-  std::function<std::string()> report;
-  std::function<std::string(const std::string& picture)> markdown;  // with the picture beside it, if any
-  std::function<ChartLayout(const std::vector<double>& shades)> layout;
-  std::string mode;   // the page's: "profile", "compare" or "diff"
-  std::string title;  // without --title
+  std::vector<Verdict> verdicts;    // each chart's, on its bands; none for a difference
+  const BandMatrix* before = nullptr;  // --diff: the runs, which its report reads
+  const BandMatrix* after = nullptr;
+  std::vector<Verdict> run_verdicts;   // --diff: the runs'
+  std::string title;                // without --title
+  double reload_seconds = 0;        // above 0: the profile is still written, a page reloads itself this often
 };
 
 // Every mode's last steps, in one order: the fills (from the first
@@ -60,7 +70,7 @@ struct Finished {
 // of the bands and the scales before anything is drawn over them (one
 // profile); shares (--percent) or the heap's lines; one scale for several
 // charts; then the output, its .aux and its records, each written whole.
-void write_finished(const Finished& f, const OutputPlan& plan, const Job& job, Warnings& warnings);
+void write_finished(Finished& f, const OutputPlan& plan, const Job& job, Warnings& warnings);
 
 // What drawing one profile showed (--watch's status line).
 struct Drawn {
@@ -71,7 +81,9 @@ struct Drawn {
   bool finished = false;    // the RTS finished the profile (ProfileInfo::finished)
 };
 
-// One profile's matrix to its output (write_finished).
-Drawn draw_profile(BandMatrix m, const Job& job, const OutputPlan& plan, Warnings& warnings);
+// One profile's matrix to its output (write_finished), with its verdict
+// where the output speaks of it; `reload_seconds` as Finished's.
+Drawn draw_profile(BandMatrix m, const std::optional<Verdict>& verdict, const Job& job, const OutputPlan& plan,
+                   Warnings& warnings, double reload_seconds = 0);
 
 }  // namespace hpng

@@ -367,6 +367,8 @@ OutputPlan plan_for(const Job& job, FilePlan files, InputFormat format, Warnings
   plan.stable_colours = job.asked.stable_colours || (page_default(job.asked, plan.files.format) && several);
   plan.chart = chart_style(job.asked, job.select.band_limit, plan.palette, plan.files.format, format, warnings);
   plan.chart.mark_same_fills = plan.stable_colours;
+  OutputFormat f = plan.files.format;
+  plan.percent = job.matrix.percent && f != OutputFormat::text && f != OutputFormat::markdown;
   // A simplified chart needs only the samples its columns can show: eight
   // buckets a column, so that their extremes survive.
   plan.time_buckets = plan.is_chart() ? 8 * most_columns(plan.chart) : 0;

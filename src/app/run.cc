@@ -1,4 +1,4 @@
-// See run.h: the dispatch, and the first mode, one profile to one output
+// See run.h: the dispatch, and the first mode, one profile to its outputs
 // as hp2ps draws it.
 #include "hpng/app/run.h"
 
@@ -9,18 +9,42 @@
 
 namespace hpng {
 
-// Several outputs read the profile once: the stream recorded (stream
-// cache) and replayed for each.
-Judged draw_one_profile(const Job& job, Warnings& warnings) {
-  SampleSource source = profile_stream(job.inputs[0], job.read);
-  if (job.outputs.size() > 1) source = cached(std::move(source));
-  std::optional<Judged> run;
-  for (const OutputPlan& plan : job.outputs) {
-    BandMatrix m = chart_matrix(source, selection(job, plan), plan, warnings);
-    if (!run) run = judged(shown_name(job.inputs[0]), m, job.gates.fail_on_leak);
-    draw_profile(std::move(m), job, plan, warnings);
+namespace {
+
+// The judged matrix serves the first output that reads every sample as
+// the verdict does (JSON, CSV, the report): it is not built twice.
+bool reads_as_judged(const OutputPlan& plan) { return !plan.is_chart() && plan.held_cells == kHeldCells; }
+
+}  // namespace
+
+JudgedProfile judge_profile(SampleSource source, const Job& job, size_t outputs, Warnings& warnings) {
+  JudgedProfile p;
+  bool judging = needs_verdict(job);
+  p.source = outputs > 1 || judging ? cached(std::move(source)) : std::move(source);
+  std::string name = shown_name(job.inputs[0]);
+  if (!judging) return p;
+  p.matrix = judged_matrix(p.source, job, warnings);
+  p.verdict = verdict_of(*p.matrix);
+  p.judged = judged(name, *p.matrix, job.gates.fail_on_leak ? &*p.verdict : nullptr);
+  return p;
+}
+
+void draw_judged(JudgedProfile& p, const Job& job, const std::vector<const OutputPlan*>& plans, Warnings& warnings) {
+  for (const OutputPlan* plan : plans) {
+    bool reuse = p.matrix && reads_as_judged(*plan);
+    BandMatrix m = reuse ? std::move(*p.matrix) : chart_matrix(p.source, selection(job, *plan), *plan, warnings);
+    if (reuse) p.matrix.reset();
+    if (!p.judged) p.judged = judged(shown_name(job.inputs[0]), m, nullptr);
+    draw_profile(std::move(m), p.verdict, job, *plan, warnings);
   }
-  return *run;
+}
+
+Judged draw_one_profile(const Job& job, Warnings& warnings) {
+  std::vector<const OutputPlan*> plans;
+  for (const OutputPlan& plan : job.outputs) plans.push_back(&plan);
+  JudgedProfile p = judge_profile(profile_stream(job.inputs[0], job.read), job, plans.size(), warnings);
+  draw_judged(p, job, plans, warnings);
+  return *p.judged;
 }
 
 void run_one_profile(const Job& job, Warnings& warnings) {

@@ -7,23 +7,12 @@
 #include "app/gates.h"
 #include "app/modes.h"
 #include "app/pipeline.h"
-#include "hpng/layout/layout.h"
 #include "hpng/matrix/compare.h"
 #include "hpng/matrix/diff.h"
-#include "hpng/output/export.h"
-#include "hpng/output/markdown_report.h"
-#include "hpng/output/output_file.h"
-#include "hpng/output/text_report.h"
 
 namespace hpng {
 
 namespace {
-
-std::vector<BandMatrix*> pointers(std::vector<BandMatrix>& ms) {
-  std::vector<BandMatrix*> out;
-  for (BandMatrix& m : ms) out.push_back(&m);
-  return out;
-}
 
 std::vector<std::string> paths(const Job& job) {
   std::vector<std::string> out;
@@ -38,81 +27,63 @@ void name_charts(std::vector<BandMatrix>& ms, const std::vector<std::string>& pa
   for (size_t k = 0; same && k < ms.size(); ++k) ms[k].info.header.job = paths[k] + ": " + ms[k].info.header.job;
 }
 
-// The runs, to be drawn on one scale (`ms` and `names` outlive the write).
-Finished compare_charts(const Job& job, const OutputPlan& plan, std::vector<BandMatrix>& ms,
-                        const std::vector<std::string>& names) {
-  Finished f;
-  f.json = [&ms, &names](const Put& put) { matrices_json(ms, names, put); };
-  f.csv = [&ms, &names, raw = plan.files.csv_raw](const Put& put) { matrices_csv(ms, names, put, raw); };
-  f.report = [&ms, &names, &job] { return compare_report(ms, names, job.select.band_limit == 0); };
-  f.markdown = [&ms, &names, &job](const std::string& picture) {
-    return compare_markdown(ms, names, job.select.band_limit == 0, picture);
-  };
-  if (plan.is_chart()) name_charts(ms, names);
-  // The charts share one file's vertex budget, so that it stays as small
-  // as one chart's however many inputs.
-  ChartStyle style = plan.chart;
-  if (style.max_vertices > 0) style.max_vertices = std::max<size_t>(style.max_vertices / ms.size(), 500);
-  f.layout = [&ms, style](const std::vector<double>& shades) { return layout_charts(ms, shades, style); };
-  f.charts = pointers(ms), f.names = names, f.mode = "compare", f.title = "compare: " + names[0] + " ...";
-  return f;
+// Each run as the data outputs see it (the bands chosen over all the runs,
+// every sample), judged once: the verdicts every output speaks of, and
+// what the gates judge.
+struct JudgedRuns {
+  std::vector<Verdict> verdicts;
+  std::vector<Judged> runs;
+};
+
+JudgedRuns judge_runs(const Job& job, const std::vector<SampleSource>& sources, Warnings& warnings) {
+  JudgedRuns out;
+  if (!needs_verdict(job) && !job.gates.max_peak) return out;
+  std::vector<BandMatrix> ms = shared_matrices(sources, paths(job), job.select, 0, warnings, kHeldCells);
+  for (size_t k = 0; k < ms.size(); ++k) {
+    out.verdicts.push_back(verdict_of(ms[k]));
+    out.runs.push_back(judged(shown_name(job.inputs[k]), ms[k], job.gates.fail_on_leak ? &out.verdicts[k] : nullptr));
+  }
+  return out;
 }
 
-// The runs on one scale, to one output; what the gates judge of them.
-std::vector<Judged> compare_to(const Job& job, const OutputPlan& plan, const std::vector<SampleSource>& sources,
-                               Warnings& warnings) {
+// The runs on one scale, to one output.
+void compare_to(const Job& job, const OutputPlan& plan, const std::vector<SampleSource>& sources,
+                const std::vector<Verdict>& verdicts, Warnings& warnings) {
   // Every chart draws the bands chosen: they share one picture's budget.
   SelectOptions select = selection(job, plan);
   select.picture_budget /= job.inputs.size();
-  std::vector<BandMatrix> ms = shared_matrices(sources, paths(job), select, plan.time_buckets, warnings, plan.held_cells);
-  std::vector<Judged> runs;
-  for (size_t k = 0; k < ms.size(); ++k) runs.push_back(judged(shown_name(job.inputs[k]), ms[k], job.gates.fail_on_leak));
-  std::vector<std::string> names = paths(job);
-  std::vector<BandMatrix*> charts = pointers(ms);
-  check_units({charts.begin(), charts.end()}, job);
-  check_alike({charts.begin(), charts.end()}, job, warnings);
-  write_finished(compare_charts(job, plan, ms, names), plan, job, warnings);
-  return runs;
+  Finished f{Charts::compare, shared_matrices(sources, paths(job), select, plan.time_buckets, warnings, plan.held_cells),
+             paths(job), {}, nullptr, nullptr, {}, "compare: " + shown_name(job.inputs[0]) + " ...", 0};
+  for (size_t k = 0; k < verdicts.size(); ++k) f.verdicts.push_back(on_bands(verdicts[k], f.charts[k]));
+  std::vector<const BandMatrix*> charts;
+  for (const BandMatrix& m : f.charts) charts.push_back(&m);
+  check_units(charts, job);
+  check_alike(charts, job, warnings);
+  if (plan.is_chart()) name_charts(f.charts, f.names);
+  write_finished(f, plan, job, warnings);
 }
 
 }  // namespace
 
 void run_compare(const Job& job, Warnings& warnings) {
   std::vector<SampleSource> sources = matched_streams(job, warnings);
-  std::vector<Judged> runs;
-  for (const OutputPlan& plan : job.outputs) {
-    std::vector<Judged> judged_here = compare_to(job, plan, sources, warnings);
-    if (runs.empty()) runs = judged_here;
-  }
-  check_gates(job.gates, runs, warnings);
+  JudgedRuns judged_runs = judge_runs(job, sources, warnings);
+  for (const OutputPlan& plan : job.outputs) compare_to(job, plan, sources, judged_runs.verdicts, warnings);
+  check_gates(job.gates, judged_runs.runs, warnings);
 }
 
 namespace {
 
-// The difference, for the output; the report reads the runs themselves
-// (`before`, `after` and `d` outlive the write).
-Finished diff_chart(const Job& job, const OutputPlan& plan, const BandMatrix& before, const BandMatrix& after,
-                    BandMatrix& d) {
-  Finished f;
-  f.json = [&d](const Put& put) { matrix_json(d, put); };
-  f.csv = [&d, raw = plan.files.csv_raw](const Put& put) { matrix_csv(d, put, raw); };
-  f.report = [&before, &after, &job] {
-    return diff_report(before, after, {shown_name(job.inputs[0]), shown_name(job.inputs[1])}, job.select.band_limit == 0);
-  };
-  f.markdown = [&before, &after, &job](const std::string& picture) {
-    return diff_markdown(before, after, {shown_name(job.inputs[0]), shown_name(job.inputs[1])}, picture);
-  };
-  f.layout = [&d, &plan](const std::vector<double>& shades) { return layout_chart(d, shades, plan.chart); };
-  f.charts = {&d}, f.names = {d.info.header.job}, f.mode = "diff", f.title = d.info.header.job;
-  return f;
-}
-
-// The chart and the data are of the difference (a CSV's records too).
-void write_diff(const Job& job, const BandMatrix& before, const BandMatrix& after, Warnings& warnings) {
+// The chart and the data are of the difference (a CSV's records too); the
+// report reads the runs themselves.
+void write_diff(const Job& job, const BandMatrix& before, const BandMatrix& after, const std::vector<Verdict>& verdicts,
+                Warnings& warnings) {
   for (const OutputPlan& plan : job.outputs) {
     BandMatrix d = difference(before, after, job.select.band_limit, job.select.trace_percent);
     d.info.header.job = shown_name(job.inputs[1]) + " minus " + shown_name(job.inputs[0]);
-    write_finished(diff_chart(job, plan, before, after, d), plan, job, warnings);
+    Finished f{Charts::diff, {}, {d.info.header.job}, {}, &before, &after, verdicts, d.info.header.job, 0};
+    f.charts.push_back(std::move(d));
+    write_finished(f, plan, job, warnings);
   }
 }
 
@@ -127,9 +98,11 @@ void run_diff(const Job& job, Warnings& warnings) {
   BandMatrix after = profile_matrix(sources[1], every_band, 0, warnings);
   check_units({&before, &after}, job);
   check_alike({&before, &after}, job, warnings);
-  write_diff(job, before, after, warnings);
-  bool verdict = job.gates.fail_on_leak;
-  check_gates(job.gates, {judged(shown_name(job.inputs[0]), before, verdict), judged(shown_name(job.inputs[1]), after, verdict)},
+  std::vector<Verdict> verdicts = {verdict_of(before), verdict_of(after)};
+  write_diff(job, before, after, verdicts, warnings);
+  const Verdict* b = job.gates.fail_on_leak ? &verdicts[0] : nullptr;
+  const Verdict* a = job.gates.fail_on_leak ? &verdicts[1] : nullptr;
+  check_gates(job.gates, {judged(shown_name(job.inputs[0]), before, b), judged(shown_name(job.inputs[1]), after, a)},
               warnings, true);
 }
 

@@ -12,6 +12,7 @@
 // band filter reads the whole file at each update. A FIFO (`+RTS -l
 // -olprog.fifo`) is copied as it is written (input/fifo_spool.h) and the
 // copy followed as a growing file; the writer closing it ends the watch too.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -66,7 +67,8 @@ class Watcher {
   bool should_stop();
   bool render(const std::function<Input()>& load);
   std::optional<Drawn> draw(const Input& in, Warnings& warnings);
-  std::optional<BandMatrix> matrix(const ProfileInput& in, const OutputPlan& plan, Warnings& warnings);
+  Drawn draw_to(BandMatrix m, const OutputPlan& plan, Warnings& warnings);
+  bool update(const ProfileInput& in, Warnings& warnings);
   void report(const Diagnostic& d);
   void start_over();
   void check_drawn(bool written, const char* why = "the watched process has ended") const;
@@ -78,7 +80,7 @@ class Watcher {
   FileState drawn_;  // the file as it was when last rendered
   std::set<std::pair<Code, std::string>> reported_;  // said for this profile
   std::optional<InputFormat> format_;        // sniffed once per profile
-  std::optional<OutputPlan> plan_;           // planned once per profile, for its format
+  std::vector<OutputPlan> plans_;            // planned once per profile, for its format
   std::unique_ptr<GrowingProfile> growing_;  // what the reads so far kept
   std::optional<Error> failed_;              // the last render's error, if it failed
 };
@@ -107,14 +109,31 @@ void Watcher::check_drawn(bool written, const char* why) const {
   if (!written) throw file_error(Code::watch_ended, path_, std::string(why) + " without writing this file");
 }
 
+// The most samples any output keeps: a one-shot run's.
+size_t most_kept(const std::vector<OutputPlan>& plans) {
+  size_t keep = 0;
+  for (const OutputPlan& plan : plans) keep = std::max(keep, samples_to_keep(plan.time_buckets));
+  return keep;
+}
+
+// The outputs that can follow a profile as it grows: files (a report on
+// standard output is written once, when the program has ended); the first
+// whatever it is.
+std::vector<OutputPlan> following(std::vector<OutputPlan> plans) {
+  auto to_stdout = [](const OutputPlan& p) { return !is_file_output(p.files.output); };
+  plans.erase(std::remove_if(plans.begin() + 1, plans.end(), to_stdout), plans.end());
+  return plans;
+}
+
+
 // Reads only what was appended since the last update, through the steps a
 // one-shot read takes, keeping as many samples as a one-shot run keeps.
-// Nothing while the profile has no complete sample yet. After an error the
+// False while the profile has no complete sample yet. After an error the
 // next update reads the file from its start.
-std::optional<BandMatrix> Watcher::matrix(const ProfileInput& in, const OutputPlan& plan, Warnings& warnings) {
+bool Watcher::update(const ProfileInput& in, Warnings& warnings) {
   if (!growing_) {
     growing_ = std::make_unique<GrowingProfile>(growing_reader(in.format, job_.read.eventlog),
-                                                stream_steps(job_.read, in.input.name), samples_to_keep(plan.time_buckets));
+                                                stream_steps(job_.read, in.input.name), most_kept(plans_));
   }
   try {
     growing_->update(in.input, warnings);
@@ -122,11 +141,17 @@ std::optional<BandMatrix> Watcher::matrix(const ProfileInput& in, const OutputPl
     growing_.reset();
     throw;
   }
-  if (growing_->samples() == 0) return std::nullopt;
-  if (plan.is_chart()) preload_fonts();
-  BandMatrix m = growing_->matrix(selection(job_, plan), plan.time_buckets, warnings);
-  writer_.read(m, growing_->latest());
-  return m;
+  return growing_->samples() > 0;
+}
+
+// The profile as it is now, with its verdict where the output speaks of
+// it; until the RTS ends the profile, a page reloads itself to show the
+// file drawn again.
+Drawn Watcher::draw_to(BandMatrix m, const OutputPlan& plan, Warnings& warnings) {
+  std::optional<Verdict> verdict;
+  if (speaks_of_verdict(plan)) verdict = verdict_of(m);
+  double reload = m.info.finished ? 0 : std::max(job_.watch_interval, 1.0);
+  return draw_profile(std::move(m), verdict, job_, plan, warnings, reload);
 }
 
 // One render of the file as it is now, or nothing while it cannot be drawn.
@@ -137,11 +162,18 @@ std::optional<Drawn> Watcher::draw(const Input& in, Warnings& warnings) {
     if (job_.inputs[0].format != InputFormat::automatic) format_ = job_.inputs[0].format;
     else if (in.size() >= 4) format_ = sniff_format(in.head());
     else return std::nullopt;
-    plan_ = plan_outputs(job_, *format_, warnings)[0];  // one: several -o are refused with --watch
+    plans_ = following(plan_outputs(job_, *format_, warnings));
   }
-  std::optional<BandMatrix> m = matrix({path_, *format_, in}, *plan_, warnings);
-  if (!m) return std::nullopt;
-  return draw_profile(std::move(*m), job_, *plan_, warnings);
+  if (!update({path_, *format_, in}, warnings)) return std::nullopt;
+  std::optional<Drawn> first;
+  for (const OutputPlan& plan : plans_) {
+    if (plan.is_chart()) preload_fonts();
+    BandMatrix m = growing_->matrix(selection(job_, plan), plan.time_buckets, warnings);
+    if (!first) writer_.read(m, growing_->latest());
+    Drawn drawn = draw_to(std::move(m), plan, warnings);
+    if (!first) first = drawn;
+  }
+  return first;
 }
 
 // True when the profile is finished.

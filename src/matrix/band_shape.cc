@@ -225,48 +225,6 @@ BandShape shape_of(const Course& c, const BandFigures& f) {
   return {ShapeKind::varies, plain, 0, 0};
 }
 
-const char* const kPhases[] = {"LAG", "USE", "INHERENT_USE", "DRAG", "VOID"};
-bool in_use(const std::string& phase) { return phase == "USE" || phase == "INHERENT_USE"; }
-
-bool biographical(const BandMatrix& m) {
-  return !m.bands.empty() && std::all_of(m.bands.begin(), m.bands.end(), [](const Band& b) {
-    return std::any_of(std::begin(kPhases), std::end(kPhases), [&](const char* p) { return b.name == p; });
-  });
-}
-
-// A band matters when it holds 5 % of the censused heap or more, or at its peak
-// a tenth of the profile's peak or more, and (in bytes) reaches 1 MB: a
-// 2 kB buffer that grew, or 200 kB of callbacks a program keeps by design,
-// is no lead however large its share of a small heap.
-constexpr double kLeastLeak = 1e6;
-
-bool matters(const Band& b, double share_of_heap, const BandMatrix& m) {
-  bool share = share_of_heap >= 0.05 || b.peak >= 0.1 * m.peak.total;
-  return share && (m.info.header.value_unit != "bytes" || b.peak >= kLeastLeak);
-}
-
-// In a -hb profile USE and INHERENT_USE are memory being used: only the
-// other phases leak.
-// (A large share of drag or void alone is no suspect: a working set has
-// parts never used; the report says the shares.) A shape seen on too few
-// points (confidence under a half: a ramp of four censuses aliased from a
-// sawtooth) is no suspect either.
-constexpr double kLeastConfidence = 0.5;
-
-bool suspect(const Verdict& v, const BandMatrix& m, const std::vector<double>& shares, size_t b) {
-  if (v.biographical && in_use(m.bands[b].name)) return false;
-  const BandShape& s = v.shapes[b];
-  return leak_shape(s.kind) && s.confidence >= kLeastConfidence && matters(m.bands[b], shares[b], m);
-}
-
-void order_suspects(Verdict& v, const BandMatrix& m, const std::vector<double>& shares) {
-  for (size_t b = 0; b < m.bands.size(); ++b) {
-    if (suspect(v, m, shares, b)) v.suspects.push_back(b);
-  }
-  auto weight = [&](size_t b) { return shares[b] * std::max(v.shapes[b].confidence, 0.1); };
-  std::stable_sort(v.suspects.begin(), v.suspects.end(), [&](size_t a, size_t b) { return weight(a) > weight(b); });
-}
-
 }  // namespace
 
 const char* shape_token(ShapeKind k) {
@@ -289,47 +247,6 @@ bool leak_shape(ShapeKind k) {
   return k == ShapeKind::ramp_held || k == ShapeKind::ramp_drop || k == ShapeKind::ramp_fall || k == ShapeKind::floor_up;
 }
 
-// Drag and void: held after their last use, or never used; lag: made long
-// before their first use (thunks waiting). Thresholds from the labelled
-// corpus (tests/corpus/leaks). Void counts only when it builds up over the
-// run (VOID a suspect): GHC 9.0's -O builds record few uses, and healthy
-// programs had 63-93 % void, flat or small.
-bool Biography::dragging() const { return drag + (void_builds ? void_ : 0) >= 0.3; }
-bool Biography::lagging() const { return lag >= 0.5; }
-bool Biography::void_only() const { return !void_builds && void_ >= 0.3 && !evidence(); }
-
-namespace {
-
-// Each band's share of the heap summed over every census: the heap-time in
-// the program's own clock, whatever the format (see Courses).
-std::vector<double> census_shares(const BandMatrix& m) {
-  std::vector<double> sums(m.bands.size());
-  each_sample_block(m, [&](size_t, std::span<const double> times, const Rows& rows) {
-    for (size_t b = 0; b < rows.size(); ++b) {
-      for (size_t i = 0; i < times.size(); ++i) sums[b] += rows[b][i];
-    }
-  });
-  double all = 0;
-  for (double x : sums) all += x;
-  for (double& x : sums) x = all > 0 ? x / all : 0;
-  return sums;
-}
-
-// A -hb profile's shares (every band a phase), else none.
-std::optional<Biography> biography_of(const BandMatrix& m, const std::vector<double>& shares) {
-  if (!biographical(m)) return std::nullopt;
-  Biography bio;
-  double* share[] = {&bio.lag, &bio.use, &bio.inherent_use, &bio.drag, &bio.void_};
-  for (size_t b = 0; b < m.bands.size(); ++b) {
-    for (size_t p = 0; p < std::size(kPhases); ++p) {
-      if (m.bands[b].name == kPhases[p]) *share[p] += shares[b];
-    }
-  }
-  return bio;
-}
-
-}  // namespace
-
 std::optional<BandShape> series_shape(const std::vector<double>& times, const std::vector<double>& values) {
   size_t n = std::min(times.size(), values.size());
   if (n < kLeastSeriesPoints) return std::nullopt;
@@ -347,36 +264,19 @@ std::optional<BandShape> series_shape(const std::vector<double>& times, const st
   return shape_of({t, t, v, v[top], top}, f);
 }
 
-Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f) {
-  Verdict v;
-  for (const Series& s : m.info.series) {
-    if (s.name == "live bytes") v.live = series_shape(s.times, s.values);
-  }
+std::vector<BandShape> band_shapes(const BandMatrix& m, const std::vector<BandFigures>& f, bool heap_phases) {
   Span s = span_with_data(m);
-  v.censuses = s.size();
-  v.chain = thunk_chain(m);
-  std::vector<double> shares = census_shares(m);
-  std::optional<Biography> bio = biography_of(m, shares);
-  v.biographical = bio.has_value();
-  if (bio) v.biography = *bio;
-  if (!v.judged()) return v;
+  if (s.size() < kLeastCensuses) return {};
   Courses c = courses(m, s);
   std::vector<double> heap(c.ticks.size());
   for (const std::vector<double>& band : c.values) std::transform(band.begin(), band.end(), heap.begin(), heap.begin(), std::plus<>());
+  std::vector<BandShape> shapes;
   for (size_t b = 0; b < m.bands.size(); ++b) {
     const std::vector<double>& values = c.values[b];
     size_t top = static_cast<size_t>(std::max_element(values.begin(), values.end()) - values.begin());
-    v.shapes.push_back(shape_of({c.ticks, c.times, values, values[top], top, v.biographical ? &heap : nullptr}, f[b]));
+    shapes.push_back(shape_of({c.ticks, c.times, values, values[top], top, heap_phases ? &heap : nullptr}, f[b]));
   }
-  order_suspects(v, m, shares);
-  for (size_t b : v.chain.bands()) {
-    if (std::find(v.suspects.begin(), v.suspects.end(), b) == v.suspects.end()) v.suspects.push_back(b);
-  }
-  // Void builds up when VOID is judged a suspect: a leak's shape, of weight.
-  v.biography.void_builds = v.biographical && std::any_of(v.suspects.begin(), v.suspects.end(), [&](size_t b) {
-    return m.bands[b].name == "VOID";
-  });
-  return v;
+  return shapes;
 }
 
 }  // namespace hpng

@@ -11,7 +11,7 @@
 #include <span>
 
 #include "base/text.h"
-#include "hpng/matrix/band_shape.h"
+#include "hpng/verdict/verdict.h"
 #include "output/report_words.h"
 
 namespace hpng {
@@ -217,7 +217,7 @@ void append_biography(std::string& out, const Biography& b) {
   out += b.evidence() ? "true}" : "false}";
 }
 
-// The leak verdict (band_shape.h): the suspects, most suspicious first
+// The leak verdict (verdict.h): the suspects, most suspicious first
 // (none when the run is too short to judge), a thunk chain's bands (the
 // stack's first), the heap's live bytes' course where the log has them,
 // and a -hb profile's reading.
@@ -297,11 +297,11 @@ void append_header_fields(std::string& out, const BandMatrix& m) {
 
 // Each band: its name, its values (which may come in pieces), then its
 // figures and its IPE record.
-void append_bands(Chunks& c, const BandMatrix& m, const std::vector<BandFigures>& figures, const Verdict& verdict) {
+void append_bands(Chunks& c, const BandMatrix& m, const std::vector<BandFigures>& figures, const Verdict* verdict) {
   std::string& out = c.out;
   auto close_band = [&](size_t i) {
     out += ']';
-    if (!figures.empty()) append_figures(out, figures[i], verdict.judged() ? &verdict.shapes[i] : nullptr, m.info.header);
+    if (!figures.empty()) append_figures(out, figures[i], verdict && verdict->judged() ? &verdict->shapes[i] : nullptr, m.info.header);
     auto table = m.info.info_tables.find(m.bands[i].name);
     if (table != m.info.info_tables.end()) append_info_table(out, table->second);
     out += '}';
@@ -320,19 +320,18 @@ void append_bands(Chunks& c, const BandMatrix& m, const std::vector<BandFigures>
 }
 
 // A matrix's JSON fields, without the braces around them.
-void json_fields(Chunks& c, const BandMatrix& m) {
+void json_fields(Chunks& c, const BandMatrix& m, const Verdict* verdict) {
   std::string& out = c.out;
   append_header_fields(out, m);
   out += ",\n \"times\": [";
   each_time(m, [&](size_t first, std::span<const double> piece) { append_piece(c, first, piece); });
   out += "],\n \"bands\": [";
   std::vector<BandFigures> figures = m.difference ? std::vector<BandFigures>() : band_figures(m);
-  Verdict verdict = has_verdict(m) ? leak_verdict(m, figures) : Verdict();
   append_bands(c, m, figures, verdict);
   out += "],\n \"total\": ";
   append_number(out, std::trunc(m.total));
   if (!m.difference) append_peak(out, m.peak);
-  if (has_verdict(m)) append_verdict(out, m, verdict);
+  if (verdict) append_verdict(out, m, *verdict);
   append_axes(out, m);
   append_marks(out, m.info.marks);
   append_series(out, m.info.series);
@@ -341,16 +340,16 @@ void json_fields(Chunks& c, const BandMatrix& m) {
 
 }  // namespace
 
-void matrix_json(const BandMatrix& m, const Put& put) {
+void matrix_json(const BandMatrix& m, const Verdict* verdict, const Put& put) {
   Chunks c(put);
   c.out += '{';
-  json_fields(c, m);
+  json_fields(c, m, verdict);
   c.out += "}\n";
   c.pass_on();
 }
 
-std::string matrix_json(const BandMatrix& m) {
-  return collected([&](const Put& put) { matrix_json(m, put); });
+std::string matrix_json(const BandMatrix& m, const Verdict* verdict) {
+  return collected([&](const Put& put) { matrix_json(m, verdict, put); });
 }
 
 // Series columns follow the bands, named "GC: <series>" so that no one
@@ -404,7 +403,8 @@ std::vector<std::string> shared_names(const std::vector<BandMatrix>& ms) {
 
 }  // namespace
 
-void matrices_json(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, const Put& put) {
+void matrices_json(const std::vector<BandMatrix>& ms, const std::vector<Verdict>& verdicts,
+                   const std::vector<std::string>& inputs, const Put& put) {
   Chunks c(put);
   c.out += "{\"bands\": ";
   append_list(c.out, shared_names(ms), append_json_string);
@@ -413,7 +413,7 @@ void matrices_json(const std::vector<BandMatrix>& ms, const std::vector<std::str
     c.out += i ? ",\n  {\"file\": " : "\n  {\"file\": ";
     append_json_string(c.out, inputs[i]);
     c.out += ", ";
-    json_fields(c, ms[i]);
+    json_fields(c, ms[i], verdicts.empty() ? nullptr : &verdicts[i]);
     c.out += '}';
   }
   c.out += "]}\n";
@@ -449,8 +449,9 @@ void matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::stri
   c.pass_on();
 }
 
-std::string matrices_json(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs) {
-  return collected([&](const Put& put) { matrices_json(ms, inputs, put); });
+std::string matrices_json(const std::vector<BandMatrix>& ms, const std::vector<Verdict>& verdicts,
+                          const std::vector<std::string>& inputs) {
+  return collected([&](const Put& put) { matrices_json(ms, verdicts, inputs, put); });
 }
 
 std::string matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, bool raw) {

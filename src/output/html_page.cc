@@ -83,26 +83,16 @@ std::string runs_section(const HtmlPage& page) {
   return out + "</section>\n";
 }
 
-// Each chart's verdict, judged once for the findings and the notes (none
-// for a --diff's differences or --percent's shares).
-std::vector<Verdict> page_verdicts(const HtmlPage& page) {
-  std::vector<Verdict> out;
-  for (const PageChart& c : page.charts) {
-    out.push_back(has_verdict(*c.matrix) ? leak_verdict(*c.matrix, band_figures(*c.matrix)) : Verdict());
-  }
-  return out;
-}
-
 // Under the chart, chart by chart, as the text report says them: why
 // bands are bare addresses, and what a -hb profile's phases hold.
-std::string chart_notes(const HtmlPage& page, const std::vector<Verdict>& verdicts) {
+std::string chart_notes(const HtmlPage& page) {
   std::string out;
-  for (size_t k = 0; k < page.charts.size(); ++k) {
-    const PageChart& c = page.charts[k];
-    const Verdict& v = verdicts[k];
+  for (const PageChart& c : page.charts) {
     std::string whose = page.charts.size() > 1 ? c.input + ": " : "";
     auto [unnamed, why] = unnamed_note(unnamed_addresses(*c.matrix));
     if (!unnamed.empty()) out += "<p class=\"note unnamed\">" + markup_escape(whose + unnamed + " " + why) + "</p>\n";
+    if (!c.verdict) continue;
+    const Verdict& v = *c.verdict;
     if (v.chain.found()) {
       out += "<p class=\"note thunks\">" + markup_escape(whose + thunk_chain_words(*c.matrix, v)) + "</p>\n";
     }
@@ -123,8 +113,9 @@ struct Finding {
   bool accuses = false;
 };
 
-std::vector<Finding> findings(const BandMatrix& m, const Verdict& v) {
-  if (!has_verdict(m)) return {};
+std::vector<Finding> findings(const BandMatrix& m, const Verdict* verdict) {
+  if (!verdict) return {};
+  const Verdict& v = *verdict;
   const ProfileHeader& h = m.info.header;
   std::vector<Finding> out;
   if (v.chain.found()) out.push_back({"Thunks: " + thunk_chain_words(m, v), true});
@@ -147,27 +138,26 @@ std::vector<Finding> findings(const BandMatrix& m, const Verdict& v) {
   return out;
 }
 
-std::string findings_section(const HtmlPage& page, const std::vector<Verdict>& verdicts) {
+std::string findings_section(const HtmlPage& page) {
   std::string items;
   for (const Diagnostic& d : page.warnings) {  // --record's word on how the program was censused
     if (d.code == Code::few_censuses) items += "<li>" + markup_escape("Censuses: " + d.message) + "</li>\n";
   }
-  for (size_t k = 0; k < page.charts.size(); ++k) {
-    const PageChart& c = page.charts[k];
+  for (const PageChart& c : page.charts) {
     std::string whose = page.charts.size() > 1 ? c.input + ": " : "";
-    for (const Finding& f : findings(*c.matrix, verdicts[k])) {
+    for (const Finding& f : findings(*c.matrix, c.verdict)) {
       items += std::string(f.accuses ? "<li class=\"suspect\">" : "<li>") + markup_escape(whose + f.text) + "</li>\n";
     }
   }
   return items.empty() ? "" : "<ul id=\"findings\" aria-label=\"Findings\">\n" + items + "</ul>\n";
 }
 
-std::string chart_section(const HtmlPage& page, const std::vector<Verdict>& verdicts) {
+std::string chart_section(const HtmlPage& page) {
   return "<section id=\"chart-section\" aria-label=\"Chart\">\n"
          "<div class=\"toolbar\"><span id=\"range\">Drag over the chart to zoom into a time range.</span>"
          "<button type=\"button\" id=\"reset-zoom\" disabled>Show the whole run</button></div>\n"
          "<div id=\"chart\">" + inline_svg(page.svg) + "</div>\n<div id=\"tip\" role=\"status\" hidden></div>\n" +
-         "<div id=\"legend\" role=\"group\" aria-label=\"Key\"></div>\n" + chart_notes(page, verdicts) + "</section>\n";
+         "<div id=\"legend\" role=\"group\" aria-label=\"Key\"></div>\n" + chart_notes(page) + "</section>\n";
 }
 
 }  // namespace
@@ -175,8 +165,7 @@ std::string chart_section(const HtmlPage& page, const std::vector<Verdict>& verd
 std::string html_page(const HtmlPage& page) {
   std::string out = head(page);
   out += "<body>\n<header><h1>" + markup_escape(page.title) + "</h1></header>\n<main>\n";
-  std::vector<Verdict> verdicts = page_verdicts(page);
-  out += findings_section(page, verdicts) + chart_section(page, verdicts);
+  out += findings_section(page) + chart_section(page);
   out += "<section id=\"bands\" aria-labelledby=\"bands-h\">\n<h2 id=\"bands-h\">Bands</h2>\n"
          "<p class=\"hint\">Select bands by their key entry (under the chart) or their row (click, or Enter/Space); "
          "again to clear.</p>\n<div id=\"tables\"></div>\n</section>\n";

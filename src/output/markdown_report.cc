@@ -8,7 +8,7 @@
 
 #include "base/text.h"
 #include "hpng/matrix/band_figures.h"
-#include "hpng/matrix/band_shape.h"
+#include "hpng/verdict/verdict.h"
 #include "hpng/output/text_report.h"
 #include "output/report_words.h"
 
@@ -80,22 +80,22 @@ std::string image(const std::string& picture) {
   return picture.empty() ? "" : "![the heap profile](" + picture + ")\n\n";
 }
 
-std::string section(const BandMatrix& m, const std::string& input, bool every_band) {
+std::string section(const BandMatrix& m, const Verdict& v, const std::string& input, bool every_band) {
   std::vector<BandFigures> f = band_figures(m);
-  Verdict v = leak_verdict(m, f);
   return facts(m, input) + "\n" + suspects(m, v) + "\n" + band_table(m, f, v, every_band);
 }
 
 }  // namespace
 
-std::string profile_markdown(const BandMatrix& m, const std::string& input, bool every_band, const std::string& picture) {
-  return "## Heap profile: " + code(input) + "\n\n" + image(picture) + section(m, input, every_band);
+std::string profile_markdown(const BandMatrix& m, const Verdict& v, const std::string& input, bool every_band,
+                             const std::string& picture) {
+  return "## Heap profile: " + code(input) + "\n\n" + image(picture) + section(m, v, input, every_band);
 }
 
-std::string compare_markdown(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, bool every_band,
-                             const std::string& picture) {
+std::string compare_markdown(const std::vector<BandMatrix>& ms, const std::vector<Verdict>& verdicts,
+                             const std::vector<std::string>& inputs, bool every_band, const std::string& picture) {
   std::string out = "## Heap profiles compared\n\n" + image(picture);
-  for (size_t k = 0; k < ms.size(); ++k) out += "### " + code(inputs[k]) + "\n\n" + section(ms[k], inputs[k], every_band) + "\n";
+  for (size_t k = 0; k < ms.size(); ++k) out += "### " + code(inputs[k]) + "\n\n" + section(ms[k], verdicts[k], inputs[k], every_band) + "\n";
   return out;
 }
 

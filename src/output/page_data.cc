@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "hpng/matrix/band_shape.h"
+#include "hpng/verdict/verdict.h"
 #include "base/text.h"
 #include "hpng/shade/heap_lines.h"
 #include "output/json_text.h"
@@ -68,7 +68,7 @@ void append_figures(std::string& out, const BandFigures& f, double total) {
                        {"slope", f.slope}, {"share", total != 0 ? f.area / total : 0}});
 }
 
-// The band's place in the verdict over the whole run (band_shape.h): its
+// The band's place in the verdict over the whole run (verdict.h): its
 // shape in words, and its rank among the suspects (-1: none), which the
 // page's table orders by and marks.
 void append_verdict(std::string& out, const Verdict& v, size_t b, const ProfileHeader& h) {
@@ -102,7 +102,6 @@ void append_record(std::string& out, const InfoTable& t) {
 void append_bands(std::string& out, const PageChart& c, const std::vector<size_t>& at) {
   const BandMatrix& m = *c.matrix;
   std::vector<BandFigures> figures = band_figures(m);
-  Verdict verdict = has_verdict(m) ? leak_verdict(m, figures) : Verdict();
   out += '[';
   for (size_t b = 0; b < m.bands.size(); ++b) {
     out += b ? ",\n{" : "{";
@@ -115,7 +114,7 @@ void append_bands(std::string& out, const PageChart& c, const std::vector<size_t
     append_key(out, "figures");
     append_figures(out, figures[b], m.total);
     out += ',';
-    if (has_verdict(m)) append_verdict(out, verdict, b, m.info.header), out += ',';
+    if (c.verdict) append_verdict(out, *c.verdict, b, m.info.header), out += ',';
     if (auto t = m.info.info_tables.find(m.bands[b].name); t != m.info.info_tables.end()) append_record(out, t->second);
     append_key(out, "values");
     append_values(out, m.bands[b].values, at);

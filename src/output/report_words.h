@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "hpng/matrix/band_shape.h"
+#include "hpng/verdict/verdict.h"
 #include "hpng/matrix/band_matrix.h"
 
 namespace hpng {

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "base/text.h"
-#include "hpng/matrix/band_shape.h"
+#include "hpng/verdict/verdict.h"
 #include "output/report_words.h"
 
 namespace hpng {
@@ -278,8 +278,7 @@ std::string run_line(const BandMatrix& m, const std::string& input) {
 
 // A run of --diff: its peak and final, and its suspects as its own report
 // names them.
-std::string run_fields(const char* label, const BandMatrix& m, const std::string& input) {
-  Verdict v = leak_verdict(m, band_figures(m));
+std::string run_fields(const char* label, const BandMatrix& m, const Verdict& v, const std::string& input) {
   return field(label, run_line(m, input)) + field("", "suspects " + suspects(m, v, kWidth - 14 - 9));
 }
 
@@ -303,18 +302,18 @@ std::string change_table(const BandMatrix& before, const BandMatrix& after, bool
 
 }  // namespace
 
-std::string diff_report(const BandMatrix& before, const BandMatrix& after, const std::vector<std::string>& inputs,
-                        bool every_band) {
+std::string diff_report(const BandMatrix& before, const BandMatrix& after, const std::vector<Verdict>& verdicts,
+                        const std::vector<std::string>& inputs, bool every_band) {
   Change total{"", before.peak.total, after.peak.total};
   std::string change = si_amount(total.by(), after.info.header.value_unit, true) +
                        (total.before > 0 ? " (" + ratio(total) + ")" : "");
-  return run_fields("before", before, inputs[0]) + run_fields("after", after, inputs[1]) + field("peak", change) + "\n" +
+  return run_fields("before", before, verdicts[0], inputs[0]) +
+         run_fields("after", after, verdicts[1], inputs[1]) + field("peak", change) + "\n" +
          change_table(before, after, every_band);
 }
 
-std::string profile_report(const BandMatrix& m, const std::string& input, bool every_band) {
+std::string profile_report(const BandMatrix& m, const Verdict& v, const std::string& input, bool every_band) {
   std::vector<BandFigures> f = band_figures(m);
-  Verdict v = leak_verdict(m, f);
   std::vector<size_t> order = report_order(f, v);
   std::string bio =
       v.biographical ? field("biography", biography_shares(v.biography)) + field("", biography_reading(v.biography)) : "";
@@ -330,12 +329,12 @@ std::string profile_report(const BandMatrix& m, const std::string& input, bool e
          band_table(m, f, v, order, every_band);
 }
 
-std::string compare_report(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs,
-                           bool every_band) {
+std::string compare_report(const std::vector<BandMatrix>& ms, const std::vector<Verdict>& verdicts,
+                           const std::vector<std::string>& inputs, bool every_band) {
   std::string out;
   for (size_t k = 0; k < ms.size(); ++k) {
     out += (k ? "\n" : "") + std::string("run ") + std::to_string(k + 1) + " of " + std::to_string(ms.size()) + "\n";
-    out += profile_report(ms[k], inputs[k], every_band);
+    out += profile_report(ms[k], verdicts[k], inputs[k], every_band);
   }
   return out;
 }

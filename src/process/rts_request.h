@@ -11,7 +11,7 @@ namespace hpng {
 
 struct RtsRequest {
   char breakdown = 'T';         // -h's letter
-  double every = 0.1;           // -i, seconds
+  double every = 0;             // -i, seconds
   std::string eventlog;         // -ol: the FIFO; empty: no eventlog (the RTS's own .hp is followed)
   std::string prefix;           // -po: where the RTS's own files go; empty: not asked (before GHC 9.2)
   bool flush_interval = false;  // --eventlog-flush-interval=1 (GHC 9.2 on)

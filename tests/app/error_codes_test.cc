@@ -77,7 +77,8 @@ std::vector<std::string> words(const std::string& args, const std::string& dir) 
   return out;
 }
 
-// The run's error, or its warnings' codes.
+// The run's error (thrown, or said as an error on the warnings channel: a
+// gate exceeded), or its warnings' codes.
 struct Outcome {
   std::optional<Diagnostic> error;
   Warnings warnings;
@@ -94,6 +95,9 @@ Outcome run_args(const std::string& args) {
     run(resolve_job(o, out.warnings), out.warnings);
   } catch (const Error& e) {
     out.error = e.diagnostic();
+  }
+  for (const Diagnostic& d : out.warnings) {
+    if (d.error && !out.error) out.error = d;
   }
   return out;
 }

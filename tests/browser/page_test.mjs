@@ -272,7 +272,7 @@ async function checkZoom(page) {
   check('the button shows the whole run again', reset.reset && reset.ticks.length === 0 && reset.transform === '' && JSON.stringify(reset.at) === JSON.stringify(before.at));
 }
 
-// The leak verdict is the C++'s (band_shape.h): the table of a profile
+// The leak verdict is the C++'s (verdict.h): the table of a profile
 // drawn alone lists the JSON export's suspects first, in its order, and
 // says each band's shape as the JSON does.
 async function checkVerdict(page) {

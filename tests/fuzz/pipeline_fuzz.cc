@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "support/judged.h"
 #include "hpng/transform/band_filter.h"
 #include "hpng/bands/band_stats.h"
 #include "hpng/matrix/band_matrix.h"
@@ -97,10 +98,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       hpng::SampleSource source = transformed(in, g);
       hpng::Warnings w;
       hpng::BandMatrix s = hpng::matrix_from_stats(source, hpng::collect_stats(source, w), o, 0, w, 5);
-      if (hpng::matrix_json(s) != hpng::matrix_json(m) || hpng::matrix_csv(s) != hpng::matrix_csv(m)) __builtin_trap();
+      if (hpng::test::json_of(s) != hpng::test::json_of(m) || hpng::matrix_csv(s) != hpng::matrix_csv(m)) __builtin_trap();
       hpng::BandMatrix held_shares = m;
       hpng::to_percent(held_shares), hpng::to_percent(s);
-      if (hpng::matrix_json(s) != hpng::matrix_json(held_shares)) __builtin_trap();
+      if (hpng::test::json_of(s) != hpng::test::json_of(held_shares)) __builtin_trap();
     }
     hpng::OutputFormat fmt = (f & 64) ? hpng::OutputFormat::svg : hpng::OutputFormat::ps;
     hpng::ChartStyle style;
@@ -112,7 +113,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     style.heap_lines = g & 16;
     if (g & 128) style.width = 216, style.height = 144, style.max_key_width = 86;  // the smallest picture
     std::vector<double> shades = hpng::assign_shades(m, palette, nullptr);
-    if (!fits_80_columns(hpng::profile_report(m, "fuzz", f & 8))) __builtin_trap();
+    if (!fits_80_columns(hpng::test::report_of(m, "fuzz", f & 8))) __builtin_trap();
     if (g & 8) hpng::to_percent(m);
     if (style.heap_lines) hpng::fit_heap_lines(m);
     hpng::ChartLayout layout = hpng::layout_chart(m, shades, style);
@@ -121,7 +122,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (fmt == hpng::OutputFormat::svg && !only_xml_characters(out)) __builtin_trap();
     if (fmt == hpng::OutputFormat::svg && (g & 4)) {  // the HTML page around it: two scripts, whatever the names
       hpng::HtmlPage page{m.info.header.job, "profile", out, &layout, {}, {warnings.begin(), warnings.end()}, "fuzz", style.heap_lines, 0};
-      hpng::PageChart chart{&m, "fuzz", {}};
+      std::optional<hpng::Verdict> verdict = hpng::test::verdict_if(m);
+      hpng::PageChart chart{&m, "fuzz", {}, verdict ? &*verdict : nullptr};
       for (double s : shades) chart.fills.push_back(hpng::shade_rgb(s, style.colour));
       page.charts.push_back(chart);
       std::string html = hpng::html_page(page);
@@ -129,7 +131,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       for (size_t at = html.find("<script"); at != std::string::npos; at = html.find("<script", at + 1)) ++scripts;
       if (scripts != 2 || html.size() > (1u << 20)) __builtin_trap();
     }
-    (void)(g & 32 ? hpng::matrix_csv(m) : hpng::matrix_json(m));
+    (void)(g & 32 ? hpng::matrix_csv(m) : hpng::test::json_of(m));
   } catch (const hpng::Error& e) {
     if (!terminal_clean(e.what())) __builtin_trap();
   }

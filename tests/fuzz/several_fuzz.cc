@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "support/judged.h"
 #include "hpng/matrix/band_matrix.h"
 #include "hpng/matrix/compare.h"
 #include "hpng/matrix/diff.h"
@@ -31,7 +32,7 @@ void compare(const std::vector<hpng::SampleSource>& sources, uint8_t f, hpng::Wa
   std::vector<double> shades = (f & 8) ? hpng::assign_shades(ms[0], hpng::default_palette(true), nullptr)
                                        : hpng::stable_shades(names);
   hpng::render_chart(hpng::layout_charts(ms, shades, style), style, {hpng::OutputFormat::svg, 96, "c", "fuzz", false});
-  (void)hpng::matrices_json(ms, {"a", "b"});
+  (void)hpng::matrices_json(ms, hpng::test::verdicts_of(ms), {"a", "b"});
 }
 
 void diff(const std::vector<hpng::SampleSource>& sources, uint8_t f, hpng::Warnings& warnings) {

@@ -97,6 +97,8 @@ struct OutputPlan {
   size_t time_buckets = 0;
   size_t held_cells = 0;  // beyond: the matrix is spilled (MatrixOptions)
   std::optional<AuxFile> aux;
+  // --percent's shares: not in a report, which says sizes.
+  bool percent = false;
   bool is_chart() const { return !is_data_format(files.format); }
 };
 

@@ -1,16 +1,15 @@
-// The course of each band over a run, named as a leak hunter reads it, and
-// the verdict drawn from the courses: which bands leak. In Haskell, memory
-// built up over a large part of the run and held until the end of a phase
-// is the space leak, whether it is then kept to the exit, dropped at once
-// when a final print forces it, or consumed slowly; a heap that rises and
-// falls per unit of work is healthy while its floor stays flat.
+// The course of each band over a run, named as a leak hunter reads it (the
+// verdict, verdict/verdict.h, judges which courses leak). In Haskell,
+// memory built up over a large part of the run and held until the end of a
+// phase is the space leak, whether it is then kept to the exit, dropped at
+// once when a final print forces it, or consumed slowly; a heap that rises
+// and falls per unit of work is healthy while its floor stays flat.
 #pragma once
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "hpng/matrix/band_figures.h"
-#include "hpng/matrix/thunk_chain.h"
 
 namespace hpng {
 
@@ -40,39 +39,12 @@ struct BandShape {
 // show a slope, not a shape.
 constexpr size_t kLeastCensuses = 10;
 
-// A -hb profile's bands are the phases of a closure's life (LAG, USE, DRAG,
-// VOID, and INHERENT_USE: closures in use by their kind, as GHC writes it);
-// their shares of the heap-time (area) say what the heap holds.
-struct Biography {
-  double lag = 0, use = 0, inherent_use = 0, drag = 0, void_ = 0;  // shares, 0..1
-  bool void_builds = false;  // VOID is a suspect: built up over the run, of weight (set by the verdict)
-  bool dragging() const;     // drag, and void that builds up, large enough to call a leak
-  bool lagging() const;      // lag large enough to call a leak
-  bool void_only() const;    // much void that does not build up: no evidence (an optimised build's)
-  bool evidence() const { return dragging() || lagging(); }
-};
-
-struct Verdict {
-  size_t censuses = 0;  // samples with data (band_figures.h's span)
-  bool judged() const { return censuses >= kLeastCensuses; }
-  std::vector<BandShape> shapes;  // per band, in the matrix's order (none when not judged)
-  std::vector<size_t> suspects;   // bands, the most suspicious first (then the thunk chain's)
-  ThunkChain chain;               // found whether judged or not: its stack says it
-  bool biographical = false;      // every band is a phase (LAG, USE, INHERENT_USE, DRAG, VOID)
-  Biography biography;
-  // The heap's live bytes (an eventlog's HEAP_LIVE events), judged as a
-  // band is: what the heap did even where censuses are too few to say.
-  std::optional<BandShape> live;
-  bool live_leaks() const { return live && leak_shape(live->kind); }
-};
-
-// Whether `m` can have a verdict: its values are amounts of one run (not a
-// --diff's differences, not --percent's shares, whose courses say nothing
-// of what the heap held).
-inline bool has_verdict(const BandMatrix& m) { return !m.difference && !m.percent; }
-
-// `f`: band_figures(m).
-Verdict leak_verdict(const BandMatrix& m, const std::vector<BandFigures>& f);
+// Each band's course judged, in the matrix's order, from its first sample
+// with data to the one band_figures judges as the end; empty below
+// kLeastCensuses samples with data. `heap_phases`: a -hb profile, whose
+// bands' falls are closures passing to another phase of their lives, so the
+// heap's own course says where a job's phases are. `f`: band_figures(m).
+std::vector<BandShape> band_shapes(const BandMatrix& m, const std::vector<BandFigures>& f, bool heap_phases);
 
 // The shape of one series over time (the heap's live bytes), judged as a
 // band's course is; none below kLeastSeriesPoints points (the RTS gives

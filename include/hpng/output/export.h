@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "hpng/matrix/band_matrix.h"
+#include "hpng/verdict/verdict.h"
 #include "hpng/output/output_file.h"
 
 namespace hpng {
@@ -12,16 +13,21 @@ namespace hpng {
 // (write_output writes them as they come); the string forms collect them.
 // A CSV text field that starts with =, +, -, @, tab or return (a formula
 // to a spreadsheet) starts with ' instead, unless `raw` (--csv-raw).
-void matrix_json(const BandMatrix& m, const Put& put);
+// `verdict`: the profile's, on m's bands; none for a --diff's differences
+// or --percent's shares (verdict.h's has_verdict).
+void matrix_json(const BandMatrix& m, const Verdict* verdict, const Put& put);
 void matrix_csv(const BandMatrix& m, const Put& put, bool raw = false);
-std::string matrix_json(const BandMatrix& m);
+std::string matrix_json(const BandMatrix& m, const Verdict* verdict);
 std::string matrix_csv(const BandMatrix& m, bool raw = false);
 
-// --compare: one matrix per input (named by `inputs`), on one band list.
-void matrices_json(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, const Put& put);
+// --compare: one matrix per input (named by `inputs`), on one band list;
+// `verdicts` one per input, or none.
+void matrices_json(const std::vector<BandMatrix>& ms, const std::vector<Verdict>& verdicts,
+                   const std::vector<std::string>& inputs, const Put& put);
 void matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, const Put& put,
                   bool raw = false);
-std::string matrices_json(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs);
+std::string matrices_json(const std::vector<BandMatrix>& ms, const std::vector<Verdict>& verdicts,
+                          const std::vector<std::string>& inputs);
 std::string matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, bool raw = false);
 
 // The IPE records of the -hi bands drawn, the CSV's companion (its one

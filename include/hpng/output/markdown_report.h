@@ -8,14 +8,16 @@
 #include <vector>
 
 #include "hpng/matrix/band_matrix.h"
+#include "hpng/verdict/verdict.h"
 
 namespace hpng {
 
-std::string profile_markdown(const BandMatrix& m, const std::string& input, bool every_band, const std::string& picture);
+std::string profile_markdown(const BandMatrix& m, const Verdict& v, const std::string& input, bool every_band,
+                             const std::string& picture);
 
 // --compare: a section per run.
-std::string compare_markdown(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, bool every_band,
-                             const std::string& picture);
+std::string compare_markdown(const std::vector<BandMatrix>& ms, const std::vector<Verdict>& verdicts,
+                             const std::vector<std::string>& inputs, bool every_band, const std::string& picture);
 
 // --diff: both runs' peaks and suspects, then the bands whose peak changed
 // most.

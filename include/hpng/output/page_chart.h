@@ -5,6 +5,7 @@
 
 #include "hpng/layout/picture.h"
 #include "hpng/matrix/band_matrix.h"
+#include "hpng/verdict/verdict.h"
 
 namespace hpng {
 
@@ -13,6 +14,7 @@ struct PageChart {
   const BandMatrix* matrix = nullptr;
   std::string input;        // its file, as shown
   std::vector<Rgb> fills;   // one per band, as drawn
+  const Verdict* verdict = nullptr;  // the profile's, on the chart's bands; none for differences or shares
 };
 
 }  // namespace hpng

@@ -20,6 +20,7 @@
 
 #include "app/cli/cli.h"
 #include "app/modes.h"
+#include "app/record/recorder.h"
 #include "support/util.h"
 
 namespace hpng {
@@ -171,9 +172,8 @@ class Recorder : public ::testing::Test {
     write_file(dir_ + "/" + name, "GHCRTS Send binary eventlog eventlog-flush-interval Override profiling output file name prefix");
     ::chmod((dir_ + "/" + name).c_str(), 0755);
   }
-  // hp2ps-ng OPTIONS --record -- ./prog, run with `launcher`: the error's
-  // code, if any.
-  std::optional<Code> record(FakeLauncher& launcher, const std::string& options = "") {
+  // The job of hp2ps-ng OPTIONS --record -- ./prog 42.
+  Job job_of(const std::string& options) {
     std::vector<std::string> words{"hp2ps-ng", "--record"};
     std::istringstream in(options);
     for (std::string w; in >> w;) words.push_back(w);
@@ -181,9 +181,22 @@ class Recorder : public ::testing::Test {
     std::vector<char*> argv;
     for (std::string& w : words) argv.push_back(w.data());
     std::string help;
-    Job job = resolve_job(parse_command_line(static_cast<int>(argv.size()), argv.data(), warnings_, help), warnings_);
+    return resolve_job(parse_command_line(static_cast<int>(argv.size()), argv.data(), warnings_, help), warnings_);
+  }
+  // hp2ps-ng OPTIONS --record -- ./prog 42, run with `launcher`: the error's
+  // code, thrown or said as the run's error (a gate, a failed program), if any.
+  std::optional<Code> record(FakeLauncher& launcher, const std::string& options = "") {
+    Job job = job_of(options);
     FakeClock clock;
-    return error_code([&] { record_program(job, launcher, clock, warnings_); });
+    std::optional<Code> thrown = error_code([&] { record_program(job, launcher, clock, warnings_); });
+    return thrown ? thrown : said_error();
+  }
+  std::optional<Code> said_error() const {
+    std::optional<Code> worst;
+    for (const Diagnostic& d : warnings_) {
+      if (d.error && (!worst || exit_status(d.code) > exit_status(*worst))) worst = d.code;
+    }
+    return worst;
   }
   bool said(Code code) const {
     return std::any_of(warnings_.begin(), warnings_.end(), [&](const Diagnostic& d) { return d.code == code; });
@@ -289,6 +302,36 @@ TEST_F(Recorder, TwoStopsAtOnceAreOne) {
   launcher.script.on_start = [] { ::kill(::getpid(), SIGTERM), ::kill(::getpid(), SIGHUP); };
   record(launcher);
   EXPECT_EQ(launcher.received, (std::vector<int>{SIGINT}));
+}
+
+// A recording is a value: two runs of the program, each kept where its
+// plan says, finished afterwards from their Recordings, each to its own
+// outputs; how each ended is in its value.
+TEST_F(Recorder, TwoRecordingsAreFinishedFromTheirValues) {
+  ghc_binary("prog");
+  FakeLauncher launcher(leak());
+  FakeClock clock;
+  Job first = job_of("-o first.json"), second = job_of("-o second.json");
+  RunPlan a = asked_run(first), b = asked_run(second);
+  a.keep = "a.eventlog", b.keep = "b.eventlog", b.breakdown = 'y';
+  hpng::Recorder recorder(first, launcher, clock, warnings_);
+  Recording one = recorder.record(a);
+  launcher.script.log = small("leak-hT-N2.eventlog");
+  launcher.script.exit_code = 2;
+  Recording two = recorder.record(b);
+  EXPECT_EQ(one.run.keep, "a.eventlog");
+  EXPECT_EQ(one.end.exit_code, 0);
+  EXPECT_EQ(two.end.exit_code, 2);
+  EXPECT_NE(std::find(launcher.started.argv.begin(), launcher.started.argv.end(), "-hy"), launcher.started.argv.end())
+      << "the second run was asked for its own breakdown";
+  finish_recording(first, one, warnings_);
+  EXPECT_EQ(said_error(), std::nullopt);
+  finish_recording(second, two, warnings_);
+  EXPECT_EQ(said_error(), Code::program_failed) << "the second program's failure is its finish's error";
+  EXPECT_EQ(read_file(dir_ + "/a.eventlog"), small("leak-hc.eventlog"));
+  EXPECT_EQ(read_file(dir_ + "/b.eventlog"), small("leak-hT-N2.eventlog"));
+  EXPECT_NE(read_file(dir_ + "/first.json").find("\"breakdown\": \"-hc\""), std::string::npos);
+  EXPECT_NE(read_file(dir_ + "/second.json").find("\"breakdown\": \"-hT\""), std::string::npos);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "support/judged.h"
 #include "hpng/matrix/band_figures.h"
 #include "hpng/matrix/band_matrix.h"
 #include "hpng/output/export.h"
@@ -12,6 +13,8 @@
 
 namespace hpng {
 namespace {
+
+using namespace hpng::test;
 
 std::string profile(const std::string& body) {
   return "JOB \"j\" DATE \"d\" SAMPLE_UNIT \"s\" VALUE_UNIT \"b\"\n" + body;
@@ -160,7 +163,7 @@ TEST(Bands, OrderByNumber) {
   BandMatrix m = test::select_in_memory("eras.eventlog", w.bytes(), number);
   EXPECT_EQ(names(m), (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}));
   EXPECT_EQ(m.info.run->breakdown, "-he");
-  EXPECT_NE(matrix_json(m).find("\"breakdown\": \"-he\", \"bands_are\": \"eras\""), std::string::npos);
+  EXPECT_NE(json_of(m).find("\"breakdown\": \"-he\", \"bands_are\": \"eras\""), std::string::npos);
   const char* mixed = "BEGIN_SAMPLE 0.0 10 5 2 9 b 1 a 7 2.5 3 -1 4 END_SAMPLE 0.0\n";
   number.band_limit = 0;
   EXPECT_EQ(names(select_bands(profile(mixed), number)), (std::vector<std::string>{"-1", "2", "2.5", "10", "a", "b"}));

@@ -13,6 +13,7 @@
 #include <regex>
 #include <sstream>
 
+#include "support/judged.h"
 #include "hpng/matrix/compare.h"
 #include "hpng/matrix/diff.h"
 #include "hpng/output/export.h"
@@ -427,9 +428,9 @@ TEST(Compare, SpilledChartsExportAsHeldOnes) {
   std::vector<BandMatrix> held = compared(inputs, selecting(0, 0)), spilled = compared(inputs, selecting(0, 0), 40);
   for (const BandMatrix& m : spilled) ASSERT_TRUE(m.spilled);
   std::vector<std::string> names{"a.hp", "b.eventlog"};
-  EXPECT_EQ(matrices_json(spilled, names), matrices_json(held, names));
+  EXPECT_EQ(matrices_json(spilled, verdicts_of(spilled), names), matrices_json(held, verdicts_of(held), names));
   EXPECT_EQ(matrices_csv(spilled, names), matrices_csv(held, names));
-  EXPECT_EQ(compare_report(spilled, names, true), compare_report(held, names, true));
+  EXPECT_EQ(compare_report(spilled, verdicts_of(spilled), names, true), compare_report(held, verdicts_of(held), names, true));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // --percent), whatever the
 // block size (a block of one sample, blocks that end mid-profile, one
 // block), for .hp files and eventlogs (with the heap's own lines).
+#include "support/judged.h"
 #include "matrix/spilled_rows.h"
 
 #include <gtest/gtest.h>
@@ -17,6 +18,8 @@
 
 namespace hpng {
 namespace {
+
+using namespace hpng::test;
 
 struct SpillCase {
   std::string name;
@@ -44,12 +47,12 @@ TEST_P(Spilled, ExportsAsTheHeldMatrixDoes) {
   EXPECT_TRUE(spilled.times.empty());
   EXPECT_EQ(first_time(spilled), first_time(held));
   EXPECT_EQ(last_time(spilled), last_time(held));
-  EXPECT_EQ(matrix_json(spilled), matrix_json(held));
+  EXPECT_EQ(json_of(spilled), json_of(held));
   EXPECT_EQ(matrix_csv(spilled), matrix_csv(held));
-  EXPECT_EQ(profile_report(spilled, "x", true), profile_report(held, "x", true));
+  EXPECT_EQ(report_of(spilled, "x", true), report_of(held, "x", true));
   BandMatrix held_shares = held, spilled_shares = spilled;
   to_percent(held_shares), to_percent(spilled_shares);
-  EXPECT_EQ(matrix_json(spilled_shares), matrix_json(held_shares));
+  EXPECT_EQ(json_of(spilled_shares), json_of(held_shares));
   EXPECT_EQ(matrix_csv(spilled_shares), matrix_csv(held_shares));
   EXPECT_EQ(spilled_shares.axis_start, held_shares.axis_start);
   Span a = span_with_data(spilled), b = span_with_data(held);

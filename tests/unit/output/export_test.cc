@@ -1,6 +1,7 @@
 // JSON and CSV of the matrix: field order, escaping, numbers.
 #include <gtest/gtest.h>
 
+#include "support/judged.h"
 #include "hpng/output/export.h"
 
 #include <fstream>
@@ -9,6 +10,8 @@
 
 namespace hpng {
 namespace {
+
+using namespace hpng::test;
 
 BandMatrix sample() {
   BandMatrix m;
@@ -26,7 +29,7 @@ BandMatrix sample() {
 }
 
 TEST(Export, Json) {
-  EXPECT_EQ(matrix_json(sample()),
+  EXPECT_EQ(json_of(sample()),
             "{\"job\": \"prog \\\"x\\\"\", \"date\": \"d\", \"sample_unit\": \"seconds\", \"value_unit\": \"bytes\", "
             "\"input_format\": \"hp\",\n \"times\": [0, 0.5],\n \"bands\": [\n"
             "   {\"name\": \"OTHER\", \"values\": [1, 2],\n"
@@ -40,7 +43,7 @@ TEST(Export, Json) {
             " \"series\": []}\n");
 }
 
-// The leak verdict (band_shape.h) in the JSON: each band's shape, in a
+// The leak verdict (verdict.h) in the JSON: each band's shape, in a
 // token and in words, and its confidence; the suspects at the top level,
 // most suspicious first; a -hb profile's shares.
 TEST(Export, JsonGivesTheVerdict) {
@@ -51,7 +54,7 @@ TEST(Export, JsonGivesTheVerdict) {
   for (int k = 0; k < 12; ++k) m.bands[1].values.push_back(1e6 * k);
   m.total = 71.5e6;
   m.peak = {12e6, 11, 12e6};
-  std::string j = matrix_json(m);
+  std::string j = json_of(m);
   EXPECT_NE(j.find("\"trend\": \"grows\", \"shape\": \"ramp-held\", \"shape_words\": \"ramp, held to the end\", "
                    "\"confidence\": 1}"),
             std::string::npos)
@@ -60,7 +63,7 @@ TEST(Export, JsonGivesTheVerdict) {
   // Shares (--percent) say nothing of what the heap held: no verdict.
   BandMatrix shares = m;
   shares.percent = true;
-  std::string p = matrix_json(shares);
+  std::string p = json_of(shares);
   EXPECT_EQ(p.find("\"shape\""), std::string::npos) << p;
   EXPECT_EQ(p.find("\"suspects\""), std::string::npos) << p;
   EXPECT_NE(j.find("\"judged\": true, \"censuses\": 12, \"suspects\": [\"VOID\"],\n \"biography\": {\"lag\": 0, "
@@ -93,13 +96,13 @@ TEST(Export, JsonNamesAThunkChainsBandsStackFirst) {
   every.trace_percent = 0, every.band_limit = 0;
   BandMatrix m = test::select_in_memory("accum.hT.hp", test::read_file(std::string(HPNG_CASES) + "/../thunk-chain/accum.hT.hp"),
                                         every);
-  std::string j = matrix_json(m);
+  std::string j = json_of(m);
   EXPECT_NE(j.find("\n \"thunk_chain\": {\"stack_peak\": 16482304, \"bands\": [\"STACK\", \"BLACKHOLE\""), std::string::npos)
       << j;
 }
 
 TEST(Export, JsonWithMarkNamesSeriesAndRun) {
-  std::string json = matrix_json(with_extras());
+  std::string json = json_of(with_extras());
   EXPECT_NE(json.find(" \"marks\": [0.25],\n \"mark_names\": [\"phase 2\"],\n \"series\": [\n"
                       "   {\"name\": \"heap size\", \"event\": \"HEAP_SIZE\", \"unit\": \"bytes\", \"times\": [0.1, 0.4], "
                       "\"values\": [1000, 3000]},\n"
@@ -148,8 +151,8 @@ TEST(Export, LargeExportsArePassedOnInPieces) {
     std::vector<size_t> sizes;
     std::string joined;
     auto put = [&](std::string_view piece) { sizes.push_back(piece.size()), joined += piece; };
-    json ? matrix_json(m, put) : matrix_csv(m, put);
-    EXPECT_EQ(joined, json ? matrix_json(m) : matrix_csv(m));
+    json ? json_of(m, put) : matrix_csv(m, put);
+    EXPECT_EQ(joined, json ? json_of(m) : matrix_csv(m));
     EXPECT_GE(sizes.size(), 4u) << json;
     for (size_t n : sizes) EXPECT_LT(n, (size_t{1} << 20) + 100000) << json;
   }

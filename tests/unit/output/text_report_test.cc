@@ -2,6 +2,7 @@
 // its figures in human units against a hand computation, 80 columns
 // whatever the names, the top 20 unless -m0, --diff's changes growth first,
 // an eventlog's heap lines, and the census at exit named.
+#include "support/judged.h"
 #include "hpng/output/text_report.h"
 
 #include <gtest/gtest.h>
@@ -17,6 +18,8 @@
 
 namespace hpng {
 namespace {
+
+using namespace hpng::test;
 
 std::string header() { return "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"; }
 
@@ -75,7 +78,7 @@ TEST(TextReport, TooShortToJudgeThenByPeakWithHandFigures) {
                             {"slow_leak", {1000000, 1500000, 2000000, 2500000, 3000000}},
                             {"fast_leak", {1000000, 2000000, 3000000, 4000000, 5000000}},
                             {"steady", {4000000, 4000000, 4000000, 4000000, 4000000}}});
-  std::string r = profile_report(every(hp), "p.hp", false);
+  std::string r = report_of(every(hp), "p.hp", false);
   std::vector<std::string> t = rows(r);
   ASSERT_EQ(t.size(), 4u) << r;
   // Areas down to the closing sample at 5 s: fast 14.5, slow 9.5, big 16.5,
@@ -94,7 +97,7 @@ TEST(TextReport, SuspectsFirstInTheVerdictsOrderEachWithItsShape) {
   std::vector<long long> fast, slow, spike(12, 100000), steady(12, 4000000);
   for (long long k = 0; k < 12; ++k) fast.push_back(1000000 * (k + 1)), slow.push_back(500000 * (k + 1));
   spike[5] = 9000000;
-  std::string r = profile_report(every(profile({{"spike", spike}, {"slow_leak", slow}, {"fast_leak", fast}, {"steady", steady}})),
+  std::string r = report_of(every(profile({{"spike", spike}, {"slow_leak", slow}, {"fast_leak", fast}, {"steady", steady}})),
                                  "p.hp", false);
   std::vector<std::string> t = rows(r);
   ASSERT_EQ(t.size(), 4u) << r;
@@ -112,7 +115,7 @@ TEST(TextReport, SuspectsFirstInTheVerdictsOrderEachWithItsShape) {
 TEST(TextReport, ABiographyIsReadForWhatItIs) {
   std::vector<long long> lag, use(12, 1000000);
   for (long long k = 0; k < 12; ++k) lag.push_back(2000000 * (k + 1));
-  std::string r = profile_report(every(profile({{"LAG", lag}, {"USE", use}, {"DRAG", std::vector<long long>(12, 0)}})),
+  std::string r = report_of(every(profile({{"LAG", lag}, {"USE", use}, {"DRAG", std::vector<long long>(12, 0)}})),
                                  "p.hp", false);
   EXPECT_NE(r.find("  biography   lag 93%, use 7%, drag 0%, void 0% of the heap-time\n"
                    "              leak evidence: lag (made long before its first use)\n"),
@@ -125,12 +128,12 @@ TEST(TextReport, ABiographyIsReadForWhatItIs) {
 // band's part where its course has no leak's shape.
 TEST(TextReport, AThunkChainIsSaidWithEachBandsPart) {
   std::string hp = test::read_file(std::string(HPNG_CASES) + "/../thunk-chain/accum.hc.hp");
-  std::string r = profile_report(every(hp, "accum.hc.hp"), "accum.hc.hp", false);
+  std::string r = report_of(every(hp, "accum.hc.hp"), "accum.hc.hp", false);
   EXPECT_NE(r.find("  thunks      a chain of unevaluated thunks forced on a deep stack (24.4 MB)\n"), std::string::npos)
       << r;
   EXPECT_NE(r.find("  suspects    2 bands: (177)SYSTEM, (344)main.\\/main\n"), std::string::npos) << r;
   EXPECT_NE(r.find(": made the thunk chain\n"), std::string::npos) << r;
-  std::string plain = profile_report(every(profile({{"x", std::vector<long long>(12, 5000000)}})), "p.hp", false);
+  std::string plain = report_of(every(profile({{"x", std::vector<long long>(12, 5000000)}})), "p.hp", false);
   EXPECT_EQ(plain.find("thunks"), std::string::npos) << plain;
 }
 
@@ -145,12 +148,12 @@ TEST(TextReport, EveryLineFitsEightyColumnsAndNoControlCharacterPasses) {
   // 87-column line).
   hp.replace(hp.find("huge\t0"), 6, "huge\t123456789012345678901234567890123456");
   hp.replace(hp.find("JOB \"j\""), 7, "JOB \"" + std::string(300, 'J') + "\"");
-  std::string r = profile_report(every(hp), std::string(200, 'p') + ".hp", true);
+  std::string r = report_of(every(hp), std::string(200, 'p') + ".hp", true);
   for (const std::string& line : lines(r)) EXPECT_LE(columns(line), 80u) << line;
   // Units of any length (a fuzzer's find: "by(tes) \v" made 86 columns).
   std::string units = hp;
   units.replace(units.find("\"seconds\""), 9, "\"sec(s) \\u and more\"").replace(units.find("\"bytes\""), 7, "\"by(tes) \\v\"");
-  for (const std::string& line : lines(profile_report(every(units), "u.hp", true))) EXPECT_LE(columns(line), 80u) << line;
+  for (const std::string& line : lines(report_of(every(units), "u.hp", true))) EXPECT_LE(columns(line), 80u) << line;
   for (char c : r) EXPECT_FALSE((static_cast<unsigned char>(c) < 0x20 && c != '\n') || c == 0x7f) << int(c);
   EXPECT_EQ(r.find("\xc2\x9b"), std::string::npos) << "a C1 control (CSI) reaches the terminal";
   EXPECT_NE(r.find(" go/\u2026/f396/f397/f398/f399\n"), std::string::npos) << "a stack keeps its first and last frames, as the key:\n" << r;
@@ -162,7 +165,7 @@ TEST(TextReport, EveryLineFitsEightyColumnsAndNoControlCharacterPasses) {
 TEST(TextReport, WideCharactersAreCutByColumnsAndBidiControlsShown) {
   std::string cjk, emoji;
   for (int k = 0; k < 40; ++k) cjk += "\u6f22\u5b57", emoji += "\U0001F600";
-  std::string r = profile_report(every(profile({{"Main." + cjk, {100, 200}}, {emoji + ".go", {90, 180}},
+  std::string r = report_of(every(profile({{"Main." + cjk, {100, 200}}, {emoji + ".go", {90, 180}},
                                                 {"evil\xe2\x80\xae-x\xe2\x81\xa6", {10, 20}}})),
                                  cjk + ".hp", true);
   for (const std::string& line : lines(r)) EXPECT_LE(columns(line), 80u) << line;
@@ -174,7 +177,7 @@ TEST(TextReport, TwentyBandsUnlessEveryOneIsAsked) {
   std::vector<std::pair<std::string, std::vector<long long>>> bands;
   for (int k = 0; k < 30; ++k) bands.push_back({"b" + std::to_string(k), {k + 1, k + 1}});
   BandMatrix m = every(profile(bands));
-  std::string top = profile_report(m, "p.hp", false), all = profile_report(m, "p.hp", true);
+  std::string top = report_of(m, "p.hp", false), all = report_of(m, "p.hp", true);
   EXPECT_EQ(rows(top).size(), 21u) << top;
   EXPECT_EQ(rows(top).back(), "  (10 more bands: -m0 lists every one)");
   EXPECT_NE(rows(top)[0].find(" b29"), std::string::npos) << "the largest first";
@@ -189,14 +192,14 @@ TEST(TextReport, NoTwoBandsShareALabel) {
   std::string b = "main (programs/Journal.hs:21:17, :_Main_1_con_info)";
   std::string c = "table (programs/Labels/A.hs:6:20-31, :_Labels.A_1_con_info)";
   std::string d = "table (programs/Labels/A.hs:6:12-31, Entry_Labels.A_1_con_info)";
-  std::string r = profile_report(every(profile({{a, {400, 400}}, {b, {300, 300}}, {c, {200, 200}}, {d, {100, 100}}})),
+  std::string r = report_of(every(profile({{a, {400, 400}}, {b, {300, 300}}, {c, {200, 200}}, {d, {100, 100}}})),
                                  "p.hp", false);
   EXPECT_NE(r.find(" main (\u2026Request_Main_1_c\u2026\n"), std::string::npos) << r;
   EXPECT_NE(r.find(" main (\u2026:_Main_1_con_inf\u2026\n"), std::string::npos) << r;
   EXPECT_NE(r.find(" table (\u202620-31, :_Labels\u2026\n"), std::string::npos) << r;
   EXPECT_NE(r.find(" table (\u202612-31, Entry_La\u2026\n"), std::string::npos) << r;
   std::string same(60, 'x');
-  std::string twins = profile_report(every(profile({{same + "a", {2, 2}}, {same + "b", {1, 1}}})), "p.hp", false);
+  std::string twins = report_of(every(profile({{same + "a", {2, 2}}, {same + "b", {1, 1}}})), "p.hp", false);
   std::vector<std::string> rows = lines(twins);
   EXPECT_NE(rows[rows.size() - 1], rows[rows.size() - 2]);
 }
@@ -204,14 +207,14 @@ TEST(TextReport, NoTwoBandsShareALabel) {
 // A -hi profile's bands that are bare addresses (no IPE record): how many,
 // how much of the heap, and why.
 TEST(TextReport, BareAddressesAreCountedAndExplained) {
-  std::string r = profile_report(every(profile({{"0x4a2b38", {3000, 3000}}, {"main (M.hs:3:1-9, go_info)", {1000, 1000}},
+  std::string r = report_of(every(profile({{"0x4a2b38", {3000, 3000}}, {"main (M.hs:3:1-9, go_info)", {1000, 1000}},
                                                 {"0x4a2c00", {1000, 1000}}, {"0xfoo", {1, 1}}})),
                                  "p.hp", false);
   EXPECT_NE(r.find("  unnamed     2 of 4 bands (80% of the heap-time) are bare addresses:\n"
                    "              info tables no IPE record names (built without -finfo-table-map)\n"),
             std::string::npos)
       << r;
-  EXPECT_EQ(profile_report(every(profile({{"main", {1, 1}}})), "p.hp", false).find("unnamed"), std::string::npos);
+  EXPECT_EQ(report_of(every(profile({{"main", {1, 1}}})), "p.hp", false).find("unnamed"), std::string::npos);
 }
 
 // GHC's restriction (+RTS -hc -hbdrag,void) leaves only the closures in
@@ -220,18 +223,18 @@ TEST(TextReport, ARestrictedProfileSaysWhoHoldsThePhases) {
   std::string hp = profile({{"holder", {3000, 3000}}, {"other", {1000, 1000}}});
   std::string restricted = hp;
   restricted.replace(restricted.find("JOB \"j\""), 7, "JOB \"p +RTS -hc -hbdrag,void -i0.1\"");
-  EXPECT_NE(profile_report(every(restricted), "p.hp", false).find("  restricted  drag,void only: holder holds 75%\n"),
+  EXPECT_NE(report_of(every(restricted), "p.hp", false).find("  restricted  drag,void only: holder holds 75%\n"),
             std::string::npos);
   std::string biography = hp;
   biography.replace(biography.find("JOB \"j\""), 7, "JOB \"p +RTS -hb -i0.1\"");
-  EXPECT_EQ(profile_report(every(biography), "p.hp", false).find("restricted"), std::string::npos) << "-hb is no restriction";
-  EXPECT_EQ(profile_report(every(hp), "p.hp", false).find("restricted"), std::string::npos);
+  EXPECT_EQ(report_of(every(biography), "p.hp", false).find("restricted"), std::string::npos) << "-hb is no restriction";
+  EXPECT_EQ(report_of(every(hp), "p.hp", false).find("restricted"), std::string::npos);
 }
 
 TEST(TextReport, DiffListsTheLargestChangesGrowthFirst) {
   BandMatrix before = every(profile({{"fixed", {9000000, 9000000}}, {"same", {5, 5}}, {"worse", {100, 100}}, {"gone", {1000, 1000}}}));
   BandMatrix after = every(profile({{"fixed", {1000000, 1000000}}, {"same", {5, 5}}, {"worse", {3100, 3100}}, {"new", {20, 20}}}));
-  std::string r = diff_report(before, after, {"a.hp", "b.hp"}, false);
+  std::string r = diff_report(before, after, {verdict_of(before), verdict_of(after)}, {"a.hp", "b.hp"}, false);
   std::vector<std::string> all = lines(r);
   size_t head = 0;
   while (head < all.size() && all[head].find("      change") != 0) ++head;
@@ -246,13 +249,13 @@ TEST(TextReport, DiffListsTheLargestChangesGrowthFirst) {
 
 TEST(TextReport, AnEventlogGivesTheHeapsPeaksAndTheCensusAtExit) {
   std::string dir = std::string(HPNG_CASES) + "/../";
-  std::string log = profile_report(every(test::read_file(dir + "eventlog-small/leak-hT-N2.eventlog"), "l.eventlog"), "l", false);
+  std::string log = report_of(every(test::read_file(dir + "eventlog-small/leak-hT-N2.eventlog"), "l.eventlog"), "l", false);
   EXPECT_NE(log.find("  heap size   peak 315.6 MB at 1.81 s (HEAP_SIZE)\n"), std::string::npos) << log;
   EXPECT_NE(log.find("  live bytes  peak 122.7 MB at 1.81 s (HEAP_LIVE)\n"), std::string::npos) << log;
   EXPECT_NE(log.find("  end         judged at 1.81 s (at 1.84 s the heap was torn down at exit)\n"), std::string::npos) << log;
   EXPECT_NE(log.find("(elapsed time)"), std::string::npos);
   EXPECT_NE(log.find("  suspects    3 bands: ghc-prim:GHC.Types.:, ghc-prim:GHC.Types.I# and 1 more\n"), std::string::npos) << log;
-  std::string hp = profile_report(every(test::read_file(dir + "leak-programs/steady-hT.hp")), "s.hp", false);
+  std::string hp = report_of(every(test::read_file(dir + "leak-programs/steady-hT.hp")), "s.hp", false);
   EXPECT_EQ(hp.find("heap size"), std::string::npos) << "a .hp has no GC events";
   EXPECT_NE(hp.find("(the program's own time)"), std::string::npos);
 }

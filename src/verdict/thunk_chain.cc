@@ -1,7 +1,7 @@
 // See thunk_chain.h. Thresholds from the labelled corpora
 // (tests/corpus/leaks, today's): the leaking programs' stacks reached
 // 7-24 MB (25-80 % of the peak), the healthy ones' at most 1.3 MB.
-#include "hpng/matrix/thunk_chain.h"
+#include "hpng/verdict/thunk_chain.h"
 
 #include <optional>
 #include <string_view>

@@ -1,7 +1,7 @@
 // Band shapes and the leak verdict on hand-made courses whose story is
 // known: each shape of band_shape.h, the suspects' rule, too few censuses,
 // and the -hb reading. (The labelled real programs: tests/app/leaks_test.cc.)
-#include "hpng/matrix/band_shape.h"
+#include "hpng/verdict/verdict.h"
 
 #include <gtest/gtest.h>
 
@@ -35,7 +35,7 @@ Judged judge(const std::map<std::string, std::vector<double>>& bands) {
   every.trace_percent = 0;
   every.band_limit = 0;
   Judged j{test::select_in_memory("f.hp", test::hp_of(bands), every), {}};
-  j.v = leak_verdict(j.m, band_figures(j.m));
+  j.v = verdict_of(j.m);
   return j;
 }
 

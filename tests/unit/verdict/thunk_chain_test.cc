@@ -1,6 +1,6 @@
 // The thunk chain (thunk_chain.h) on hand-made profiles whose story is
 // known, and on a real lazy accumulator's (tests/data/thunk-chain).
-#include "hpng/matrix/thunk_chain.h"
+#include "hpng/verdict/thunk_chain.h"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,68 @@
+// See recorder.h: a recording's finishing step, from its value.
+#include "app/record/recorder.h"
+
+#include "base/text.h"
+#include "hpng/output/output_file.h"
+
+namespace hpng {
+
+namespace {
+
+// The baseline's peak, which --max-growth compares this run's with.
+Judged baseline(const Job& job, Warnings& warnings) {
+  const ProfileInput& base = *job.record->baseline;
+  BandMatrix m = chart_matrix(profile_stream(base, job.read), selection(job, job.outputs[0]), job.outputs[0], warnings);
+  if (m.samples <= 2) {
+    throw file_error(Code::no_samples, shown_name(base), "the baseline holds no census (an empty recording): there is "
+                                                         "nothing to compare --max-growth with");
+  }
+  return judged(shown_name(base), m, nullptr);
+}
+
+// --max-peak and --fail-on-leak against this run; --max-growth against
+// the baseline's peak.
+void judge(const Job& job, const Judged& run, const ProgramEnd& end, Warnings& warnings) {
+  std::string over = exceeded_gates({job.gates.max_peak, std::nullopt, job.gates.fail_on_leak}, {run}, warnings);
+  if (job.record->baseline && job.gates.max_growth) {
+    std::string grew = exceeded_gates({.max_peak = std::nullopt, .max_growth = job.gates.max_growth, .fail_on_leak = false}, {baseline(job, warnings), run}, warnings, true);
+    over += (over.empty() || grew.empty() ? "" : "; ") + grew;
+  }
+  if (!over.empty()) warnings.add({Code::over_limit, "", {}, 0, 0, "", over, !end.failed()});
+}
+
+// Every output, then the summary and the census note, then the report.
+// The note is said before any output is drawn: the page shows it too.
+Judged draw_recording(const Job& job, const Recording& rec, Warnings& warnings) {
+  ProfileInput in{rec.run.keep, job.inputs[0].format, load_input(rec.run.keep)};
+  std::vector<const OutputPlan*> outputs;
+  for (const OutputPlan& out : job.outputs) outputs.push_back(&out);
+  JudgedProfile p = judge_profile(profile_stream(in, job.read), job, outputs.size() + 1, warnings);
+  size_t censuses = p.matrix->samples > 2 ? p.matrix->samples - 2 : 0;  // less the RTS's empty first and last
+  std::string note = census_note(*job.record, rec, censuses);
+  if (!note.empty()) warnings.add({Code::few_censuses, rec.run.keep, {}, 0, 0, "", note});
+  draw_judged(p, job, outputs, warnings);
+  write_output("-", terminal_safe(summary(job, rec)) + "\n" + (note.empty() ? "" : terminal_safe(note) + "\n"));
+  draw_judged(p, job, {&job.record->report}, warnings);
+  return *p.judged;
+}
+
+}  // namespace
+
+void finish_recording(const Job& job, const Recording& rec, Warnings& warnings) {
+  const std::string& program = job.record->asked.argv[0];
+  std::optional<Judged> run;
+  try {
+    run = draw_recording(job, rec, warnings);
+  } catch (const Error& e) {
+    if (!rec.end.failed() || e.kind() != ErrorKind::input) throw;
+    throw file_error(Code::program_failed, program,
+                     describe_end(rec.end) + " before its profile could be drawn (" + e.what() + ")");
+  }
+  judge(job, *run, rec.end, warnings);
+  if (!rec.end.failed()) return;
+  Diagnostic failed = file_error(Code::program_failed, program, describe_end(rec.end) + "; what it wrote is drawn").diagnostic();
+  failed.error = true;
+  warnings.add(failed);
+}
+
+}  // namespace hpng

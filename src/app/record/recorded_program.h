@@ -1,0 +1,45 @@
+// --record's program as the watch follows it: its end, the stops passed to
+// it by the stop policy, the live line on the terminal's last row, and the
+// FIFO's bytes kept where the RTS would have written them.
+#pragma once
+#include <string>
+
+#include "app/modes.h"
+#include "process/status_bar.h"
+
+namespace hpng {
+
+class RecordedProgram final : public Followed {
+ public:
+  // `keep`: where the FIFO's bytes go (the run's profile).
+  RecordedProgram(const RecordPlan& r, std::string keep, Program& program, Clock& clock, Warnings& warnings)
+      : r_(r), keep_(std::move(keep)), program_(program), clock_(clock), warnings_(warnings), start_(clock.now()) {}
+  bool ended() override;
+  bool stop(const StopRequest& request) override;
+  void keep(const Input& bytes) override;
+  bool earlier_file() const override { return !r_.eventlog; }
+  void read(const BandMatrix& m, const GrowingProfile::Latest& latest) override;
+  void drawn(const Drawn&, double) override { bar_.show(line_); }
+  // After the watch: the program's end, stops still passed on.
+  const ProgramEnd& wait();
+  double seconds() const { return clock_.now() - start_; }
+  void close_bar() { bar_.close(); }
+
+ private:
+  std::string waiting_for() const;
+  void step(bool unasked);
+  void escalate();
+
+  const RecordPlan& r_;
+  std::string keep_;
+  Program& program_;
+  Clock& clock_;
+  Warnings& warnings_;
+  StatusBar bar_;
+  double start_, stepped_at_ = 0;
+  size_t next_step_ = 0;
+  bool census_ = false;
+  std::string line_;
+};
+
+}  // namespace hpng

@@ -1,0 +1,72 @@
+// See recorder.h.
+#include "app/record/recorder.h"
+
+#include "app/record/recorded_program.h"
+#include "process/rts_request.h"
+#include "process/watch_files.h"
+
+namespace hpng {
+
+std::vector<std::string> Recorder::options(const RunPlan& run, PrivateFolder& folder) const {
+  RtsRequest rts{.breakdown = run.breakdown, .every = run.every, .eventlog = "", .prefix = "", .flush_interval = r_.flush_interval};
+  if (r_.eventlog) rts.eventlog = folder.fifo();
+  if (r_.eventlog && r_.profile_prefix) rts.prefix = folder.stem();
+  return rts_options(rts);
+}
+
+Recording Recorder::record(const RunPlan& run) {
+  StopsAreRequests requests;  // from now until the end: a stop is never lost
+  PrivateFolder folder;
+  std::vector<std::string> opts = options(run, folder);
+  if (r_.ghc) {
+    std::string complaint = rts_refusal(launcher_, clock_, r_.program, opts);
+    if (!complaint.empty()) throw refused(r_, run.breakdown, complaint);
+  }
+  FileState before = file_state(run.keep);  // an earlier run's is never drawn as this one's
+  std::unique_ptr<Program> program =
+      launcher_.start(with_rts_options(r_.asked.argv, opts, r_.ghc, own_environment(), foreground_terminal()));
+  RecordedProgram followed(r_, run.keep, *program, clock_, warnings_);
+  // The FIFO holds what a program that ended at once wrote: followed all the same.
+  if (r_.eventlog || !program->ended()) follow(run, folder, followed);
+  Recording rec{run, followed.wait(), followed.seconds(), {}};
+  followed.close_bar();
+  rec.moved = folder.move_out("./" + r_.name);
+  FileState after = file_state(run.keep);
+  if (!after.exists || after == before || after.size == 0) throw nothing_recorded(r_, rec.end, run.keep);
+  return rec;
+}
+
+// What the watch meets on the way (a profile not drawable yet, a program
+// that wrote nothing) is judged once the program has ended, from what it
+// left; the command line's and the outputs' errors, and a recording cut
+// (its copy in $TMPDIR or the FIFO failed), end the run here: a fragment
+// is never drawn or judged as the run.
+void Recorder::follow(const RunPlan& run, PrivateFolder& folder, Followed& followed) {
+  Warnings quiet;  // what still holds is said again when what the program left is drawn
+  std::string path = r_.eventlog ? folder.fifo() : run.keep;
+  try {
+    follow_profile(job_, path, followed, quiet);
+  } catch (const Error& e) {
+    if (e.diagnostic().file == path && (e.code() == Code::cannot_write || e.code() == Code::cannot_read)) {
+      throw file_error(Code::cannot_write, run.keep,
+                       "the recording is cut: " + e.diagnostic().message + "; what came before is kept here, neither "
+                       "drawn nor judged");
+    }
+    if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output) throw;
+    // Past --max-input the FIFO is closed: the program writes no more of its
+    // eventlog (it may end on that), and what came before is drawn.
+    if (e.code() == Code::too_large) {
+      Diagnostic d = e.diagnostic();
+      d.message += "; the program's eventlog was no longer read, what came before is drawn";
+      warnings_.add(d);
+    }
+  }
+}
+
+void record_program(const Job& job, Launcher& launcher, Clock& clock, Warnings& warnings) {
+  finish_recording(job, Recorder(job, launcher, clock, warnings).record(asked_run(job)), warnings);
+}
+
+void run_record(const Job& job, Warnings& warnings) { record_program(job, system_launcher(), system_clock(), warnings); }
+
+}  // namespace hpng

@@ -1,0 +1,45 @@
+// A run of --record's program as a value: what it was asked (RunPlan), and
+// how it went (Recording), which the finishing step writes every output
+// from; the advice said of it, in the user's terms.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "hpng/app/job.h"
+#include "hpng/base/diag.h"
+#include "process/program.h"
+
+namespace hpng {
+
+// One run of the program: its breakdown and interval, and where its
+// profile is kept.
+struct RunPlan {
+  char breakdown = 'T';
+  double every = 0;    // seconds between censuses (the RTS's -i)
+  std::string keep;    // the profile's path (PROG.eventlog)
+};
+
+// The plan of the run --record asks for.
+RunPlan asked_run(const Job& job);
+
+struct Recording {
+  RunPlan run;
+  ProgramEnd end;                  // how it ended (its CPU time from wait4)
+  double seconds = 0;              // how long it ran, by the clock
+  std::vector<std::string> moved;  // the RTS's other files, moved out beside the profile
+};
+
+// What the RTS's refusal asks of the user, in one sentence.
+Error refused(const RecordPlan& r, char breakdown, const std::string& complaint);
+
+// The program left no profile: why.
+Error nothing_recorded(const RecordPlan& r, const ProgramEnd& end, const std::string& keep);
+
+// What the censuses of a run say of how it was censused, or "".
+std::string census_note(const RecordPlan& r, const Recording& rec, size_t censuses);
+
+// "leaky exited with status 0 after 2.9 s; wrote leaky.html, kept its
+// profile as leaky.eventlog".
+std::string summary(const Job& job, const Recording& rec);
+
+}  // namespace hpng
