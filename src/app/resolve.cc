@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "app/cli/options.h"
+#include "hpng/read/rts_abilities.h"
 #include "process/program.h"
 #include "hpng/layout/columns.h"
 #include "hpng/output/output_file.h"
@@ -121,7 +122,8 @@ OutputRequest output_request(const Options& o) {
   r.files.format = o.format;
   r.files.reuse_aux = o.reuse_aux, r.files.aux = o.aux, r.files.no_aux = o.no_aux, r.files.csv_raw = o.csv_raw;
   ChartStyle& s = r.style;
-  s.colour = o.colour, s.big_title = o.big_title, s.small_title = o.small_title, s.key_pages = o.key_pages;
+  r.colour = o.colour;
+  s.big_title = o.big_title, s.small_title = o.small_title, s.key_pages = o.key_pages;
   s.marks = !o.no_marks, s.portrait = o.portrait, s.eps_width = o.eps_width, s.heap_lines = o.heap_lines;
   r.dpi = o.dpi, r.exact = o.exact, r.palette = o.palette, r.stable_colours = o.stable_colours;
   r.transparent = o.transparent, r.title = o.title, r.width = o.width, r.height = o.height, r.command = o.command;
@@ -210,7 +212,7 @@ bool page_default(const OutputRequest& o, OutputFormat f) {
 
 Palette palette_of(const OutputRequest& o, OutputFormat f) {
   if (o.palette) return *find_palette(*o.palette);
-  return page_default(o, f) ? *find_palette("tol-muted") : default_palette(o.style.colour);
+  return page_default(o, f) ? *find_palette("tol-muted") : default_palette(o.colour);
 }
 
 // --record: the program's profile is kept in the current folder as the RTS
@@ -220,7 +222,8 @@ Palette palette_of(const OutputRequest& o, OutputFormat f) {
 // any other, and is not where this run keeps its profile.
 void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
   RecordPlan r;
-  r.asked = {o.program, o.breakdown.value_or("T")[0], o.every.value_or(kRecordEvery), o.baseline};
+  r.asked = {.argv = o.program, .breakdown = o.breakdown.value_or("T")[0], .every = o.every.value_or(kRecordEvery),
+             .baseline = o.baseline};
   const RecordRequest& asked = r.asked;
   r.program = find_program(asked.argv[0]).value_or("");
   r.name = asked.argv[0].substr(asked.argv[0].rfind('/') + 1);
@@ -435,18 +438,20 @@ Job resolve_job(const Options& o, Warnings& warnings) {
   if (o.record) resolve_record(job, o, budget);
   else if (job.mode == Mode::batch) resolve_batch(job, o);
   else for (const std::string& name : input_names(o)) job.inputs.push_back(open_input(name, input_format(o), job.mode == Mode::watch, budget));
-  job.read = {{o.ccs_length, job.asked.style.heap_lines}, {o.from, o.to}, compile_band_filter(o.include, o.exclude, o.merge), {}};
+  job.read.eventlog.ccs_length = o.ccs_length, job.read.eventlog.heap_lines = job.asked.style.heap_lines;
+  job.read.window = {.from = o.from, .to = o.to};
+  job.read.filter = compile_band_filter(o.include, o.exclude, o.merge);
   if (o.ipe) {
     Input log = load_input(*o.ipe, budget);
     job.side_inputs.push_back({*o.ipe, log.file ? log.id() : file_id(*o.ipe)});
     job.read.ipe = ipe_band_namer(log);
   }
   job.select = select_options(o);
-  job.matrix = {o.x_max, o.y_max, o.percent, o.mixed_units};
+  job.matrix = {.x_max = o.x_max, .y_max = o.y_max, .percent = o.percent, .mixed_units = o.mixed_units};
   job.watch_interval = o.watch.value_or(o.record ? kRecordRedraw : kWatchEvery);
   job.watch_pid = o.watch_pid;
   job.watch_copy_limit = o.max_input;
-  job.gates = {o.max_peak, o.max_growth, o.fail_on_leak};
+  job.gates = {.max_peak = o.max_peak, .max_growth = o.max_growth, .fail_on_leak = o.fail_on_leak};
   if (job.mode != Mode::watch && job.mode != Mode::batch) job.outputs = plan_outputs(job, job.inputs[0].format, warnings);
   if (job.record) {
     FilePlan report;

@@ -8,8 +8,8 @@
 // the render in progress). A file that shrinks or is replaced (the program
 // restarted) starts over, with a message. An update reads only what was
 // appended and draws from what the reads before kept (growing_profile.h),
-// so its cost does not grow with the file; a watch with a time window or a
-// band filter reads the whole file at each update. A FIFO (`+RTS -l
+// so its cost does not grow with the file, the time window and the band
+// filter included (they are steps of the growing read). A FIFO (`+RTS -l
 // -olprog.fifo`) is copied as it is written (input/fifo_spool.h) and the
 // copy followed as a growing file; the writer closing it ends the watch too.
 #include <algorithm>

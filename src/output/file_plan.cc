@@ -126,7 +126,6 @@ std::string input_path(const FileOptions& f) {
 }
 
 FilePlan plan_files(const FileOptions& f, InputFormat input_format, bool eps, Warnings& warnings) {
-  if (f.no_aux && (f.aux || f.reuse_aux)) throw usage_error(Code::conflicting_options, "--no-aux goes with neither --aux nor -p");
   FilePlan plan;
   plan.input = input_path(f);
   plan.format = format_of(f, eps, warnings);

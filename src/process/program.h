@@ -15,17 +15,6 @@
 
 namespace hpng {
 
-// What a GHC program's binary says of its runtime system, from its bytes
-// (the RTS's own --help text is linked into it). A binary that is not a
-// GHC program (a script, a wrapper) is taken to be a GHC of today's.
-struct RtsAbilities {
-  bool ghc = false;            // the binary holds a GHC RTS
-  bool eventlog = true;        // -l and -ol (always from GHC 9.4; before, only when linked with -eventlog)
-  bool flush_interval = true;  // --eventlog-flush-interval (GHC 9.2 on)
-  bool profile_prefix = true;  // -po, where the .hp goes (GHC 9.2 on)
-};
-RtsAbilities rts_abilities(const std::string& program_path);
-
 // The file a command name runs: itself when it has a '/', else the first
 // executable of that name on PATH; none when there is none.
 std::optional<std::string> find_program(const std::string& name);

@@ -94,8 +94,4 @@ StepMaker filter_step(BandFilter filter) {
   return [shared](SampleSink& out) { return std::make_unique<FilterStep>(out, shared); };
 }
 
-SampleSource filter_bands(SampleSource source, BandFilter filter) {
-  return through(std::move(source), {filter_step(std::move(filter))});
-}
-
 }  // namespace hpng

@@ -87,12 +87,4 @@ StepMaker naming_step(BandNamer namer, std::string name) {
   return [shared, name](SampleSink& out) { return std::make_unique<NamingStep>(out, shared, name); };
 }
 
-SampleSource with_band_names(SampleSource source, BandNamer namer, std::string name) {
-  return through(std::move(source), {naming_step(std::move(namer), std::move(name))});
-}
-
-SampleSource with_address_hint(SampleSource source, std::string name) {
-  return through(std::move(source), {naming_step({}, std::move(name))});
-}
-
 }  // namespace hpng

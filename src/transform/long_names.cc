@@ -53,8 +53,4 @@ StepMaker long_text_step(std::string name) {
   return [name](SampleSink& out) { return std::make_unique<CutStep>(out, name); };
 }
 
-SampleSource with_long_text_cut(SampleSource source, std::string name) {
-  return through(std::move(source), {long_text_step(std::move(name))});
-}
-
 }  // namespace hpng

@@ -68,6 +68,5 @@ StepMaker window_step(TimeWindow window) {
   return [window](SampleSink& out) { return std::make_unique<WindowStep>(out, window); };
 }
 
-SampleSource in_window(SampleSource source, TimeWindow window) { return through(std::move(source), {window_step(window)}); }
 
 }  // namespace hpng

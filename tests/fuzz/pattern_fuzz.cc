@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   try {
     hpng::Warnings warnings;
-    hpng::collect_stats(hpng::filter_bands(hpng::profile_source(in, hpng::InputFormat::automatic), filter), warnings);
+    hpng::collect_stats(hpng::through(hpng::profile_source(in, hpng::InputFormat::automatic), {hpng::filter_step(filter)}), warnings);
   } catch (const hpng::Error&) {
   }
   return 0;

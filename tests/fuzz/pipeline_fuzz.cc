@@ -27,9 +27,11 @@ namespace {
 
 hpng::SampleSource transformed(const hpng::Input& in, uint8_t g) {
   hpng::SampleSource source = hpng::profile_source(in, hpng::InputFormat::automatic, {g & 64 ? 10 : 0, (g & 16) != 0});
-  if (g & 1) source = hpng::in_window(std::move(source), {1.0, 5.0});
-  if (g & 2) source = hpng::filter_bands(std::move(source), hpng::compile_band_filter({}, {"a"}, {}));
-  if (g & 4) source = hpng::filter_bands(std::move(source), hpng::compile_band_filter({"."}, {}, {"b=c"}));
+  hpng::StreamSteps steps;
+  if (g & 1) steps.push_back(hpng::window_step({1.0, 5.0}));
+  if (g & 2) steps.push_back(hpng::filter_step(hpng::compile_band_filter({}, {"a"}, {})));
+  if (g & 4) steps.push_back(hpng::filter_step(hpng::compile_band_filter({"."}, {}, {"b=c"})));
+  source = hpng::through(std::move(source), steps);
   return source;
 }
 

@@ -26,8 +26,9 @@ struct Options;  // the command line (app/cli/options.h)
 struct OutputRequest {
   FileOptions files;                  // what is read and written where (the first -o)
   std::vector<std::string> more_outputs;  // -o again: more outputs of the one run, each in its extension's format
-  ChartStyle style;
-  double dpi = 96;
+  ChartStyle style;                   // its colour is the palette's (plan_for)
+  bool colour = false;                // -c: hp2ps's colour cycle, unless --palette
+  double dpi = 0;                     // --dpi
   bool exact = false;                 // --exact: draw every sample
   std::optional<std::string> palette; // --palette; else greys, or hp2ps's with -c (a page: plan_output)
   bool stable_colours = false;        // --stable-colours
@@ -48,7 +49,7 @@ struct Gates {
 struct RecordRequest {
   std::vector<std::string> argv;        // the program and its own arguments, unchanged
   char breakdown = 'T';                 // --breakdown: the RTS's -h letter
-  double every = 0.1;                   // --every: seconds between censuses (the RTS's -i)
+  double every = 0;                     // --every: seconds between censuses (the RTS's -i)
   std::optional<std::string> baseline;  // --baseline: an earlier run's profile, for --max-growth
 };
 
@@ -68,7 +69,7 @@ using StatusLine = std::function<void(const std::string&)>;
 struct ProfileInput {
   std::string path;    // as opened: hp2ps's rule, `prof` reads prof.hp
   InputFormat format;  // sniffed once from the first bytes, or --input-format's; under --watch,
-                       // automatic until the file is there (watch_job sniffs it)
+                       // automatic until the file is there (the watch sniffs it)
   Input input;         // open; under --watch, opened afresh at each update instead
 };
 
@@ -135,7 +136,7 @@ struct Job {
   MatrixPlan matrix;
   OutputRequest asked;               // the outputs as asked: plan_outputs settles them
   std::vector<OutputPlan> outputs;   // settled; under --watch once the file's format is known
-  double watch_interval = 2;         // --watch: seconds, the least time between two renders
+  double watch_interval = 0;         // --watch: seconds, the least time between two renders
   std::optional<int> watch_pid;      // --watch-pid: also end when this process has
   size_t watch_copy_limit = 0;       // --watch on a FIFO: the most of it kept (--max-input)
   Gates gates;                       // checked once the output is written (gates.h)

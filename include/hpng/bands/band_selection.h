@@ -16,13 +16,17 @@ namespace hpng {
 
 enum class NameOrder { none, ascending, descending };
 
+// hp2ps's defaults: 20 bands (-m), trace elimination at 1 % (-t).
+constexpr int kDefaultBands = 20;
+constexpr double kDefaultTrace = 1;
+
 struct SelectOptions {
-  double trace_percent = 1.0;  // -t
+  double trace_percent = kDefaultTrace;  // -t
   bool by_deviation = false;   // -d
   NameOrder by_name = NameOrder::none;  // -i, -i-
   bool by_growth = false;      // --sort-growth: by slope, the fastest-growing on top
   bool by_number = false;      // --sort-number: by the number a name is (-he's eras), the least at the bottom
-  int band_limit = 20;         // -m; 0 = no limit
+  int band_limit = kDefaultBands;         // -m; 0 = no limit
   const AuxFile* aux = nullptr;  // -p
   // A vector picture's own limit, so that its file stays small however many
   // bands: the bands drawn may cost at most `picture_budget` bytes, each

@@ -14,6 +14,8 @@ struct Length {
   bool points;
 };
 
+constexpr double kDefaultDpi = 96;  // PNG's resolution unless --dpi says (render.h)
+
 struct ChartStyle {
   bool colour = false;          // -c or a colour --palette: how shades read
   bool big_title = false;       // -b

@@ -11,7 +11,7 @@ namespace hpng {
 
 struct RenderOptions {
   OutputFormat format = OutputFormat::ps;
-  double dpi = 96;            // PNG only
+  double dpi = kDefaultDpi;   // PNG only
   std::string title;          // PS %%Title, PDF metadata, SVG <title>
   std::string target;         // the output's name, for messages
   bool transparent = false;   // SVG and PNG: no white page behind the chart

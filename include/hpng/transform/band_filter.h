@@ -35,6 +35,5 @@ BandFilter compile_band_filter(const std::vector<std::string>& include, const st
 
 // Its finish throws Error (empty_filter) when the filter left no band.
 StepMaker filter_step(BandFilter filter);
-SampleSource filter_bands(SampleSource source, BandFilter filter);
 
 }  // namespace hpng

@@ -8,18 +8,13 @@
 
 namespace hpng {
 
-// The step: with_band_names's, or without a namer with_address_hint's.
-StepMaker naming_step(BandNamer namer, std::string name);
-
 // Each band named by `namer`; a band whose new name another band already
 // took keeps its own, so bands stay apart. Bands still named by an address
 // get a warning (unnamed_bands): none named (the wrong log), or some left
-// (library closures). `name`: the input's, for the warning.
-SampleSource with_band_names(SampleSource source, BandNamer namer, std::string name);
-
-// Without --ipe: a profile with bands that are addresses (a -hi .hp, or a
-// -hi log's library closures) gets a warning (unnamed_bands) that says why
-// and how to name them.
-SampleSource with_address_hint(SampleSource source, std::string name);
+// (library closures). Without a namer (no --ipe), a profile with bands that
+// are addresses (a -hi .hp, or a -hi log's library closures) gets that
+// warning, which says why and how to name them. `name`: the input's, for
+// the warning.
+StepMaker naming_step(BandNamer namer, std::string name);
 
 }  // namespace hpng

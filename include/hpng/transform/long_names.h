@@ -20,6 +20,5 @@ std::string cut_long_text(std::string_view text);
 
 // `name`: the input's, for the warnings.
 StepMaker long_text_step(std::string name);
-SampleSource with_long_text_cut(SampleSource source, std::string name);
 
 }  // namespace hpng

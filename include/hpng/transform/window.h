@@ -17,6 +17,5 @@ struct TimeWindow {
 // Its finish throws Error (empty_window) when no sample fell in the
 // window, saying which times the profile covers.
 StepMaker window_step(TimeWindow window);
-SampleSource in_window(SampleSource source, TimeWindow window);
 
 }  // namespace hpng

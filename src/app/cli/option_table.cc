@@ -195,7 +195,7 @@ OptionTable output_options() {
        false, false, length(&Options::width)},
       {"--height", "PIXELS", Group::output, "PNG, SVG, PDF: picture height, likewise (one of the two: hp2ps's 3:2 shape)",
        {}, false, false, length(&Options::height)},
-      {"--dpi", "N", Group::output, "PNG resolution (default 96)", {}, false, false,
+      {"--dpi", "N", Group::output, "PNG resolution (default " + printed("%g", kDefaultDpi) + ")", {}, false, false,
        value(&Options::dpi, within(1, 2400, "takes a resolution from 1 to 2400"))},
       {"--exact", "", Group::output, "Draw every sample, as hp2ps does (default: curves simplified to the output's "
        "resolution, keeping peaks)", {}, false, false, flag(&Options::exact)},

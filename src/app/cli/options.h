@@ -9,15 +9,15 @@
 #include <vector>
 
 #include "hpng/base/output_format.h"
+#include "hpng/bands/band_selection.h"
 #include "hpng/layout/chart_style.h"
 
 namespace hpng {
 
-// Defaults said once: the table's help reads them, the run uses them.
-constexpr int kDefaultBands = 20;         // -m
-constexpr double kDefaultTrace = 1;       // -t, percent
+// Defaults said once: the table's help reads them, the run uses them
+// (-m's, -t's and --dpi's are their stages': band_selection.h, chart_style.h).
 constexpr double kWatchEvery = 2;         // --watch's seconds between renders
-constexpr double kRecordEvery = 0.1;  // --every: seconds between --record's censuses (bench/every.sh)
+constexpr double kRecordEvery = 0.1;      // --every: seconds between --record's censuses (bench/every.sh)
 constexpr double kRecordRedraw = 0.5;     // --record's seconds between renders
 constexpr size_t kMostInput = size_t{2} << 30;  // --max-input
 
@@ -38,7 +38,7 @@ struct Options {
   std::optional<std::string> title, palette;  // --title, --palette
   bool stable_colours = false, transparent = false, exact = false;
   std::optional<Length> width, height;  // --width, --height
-  double dpi = 96;
+  double dpi = kDefaultDpi;
   bool percent = false, heap_lines = false;
   std::optional<double> x_max, y_max;   // --y-max in the value unit (50M: bytes)
   // hp2ps's processing

@@ -22,7 +22,7 @@ Judged baseline(const Job& job, Warnings& warnings) {
 // --max-peak and --fail-on-leak against this run; --max-growth against
 // the baseline's peak.
 void judge(const Job& job, const Judged& run, const ProgramEnd& end, Warnings& warnings) {
-  std::string over = exceeded_gates({job.gates.max_peak, std::nullopt, job.gates.fail_on_leak}, {run}, warnings);
+  std::string over = exceeded_gates({.max_peak = job.gates.max_peak, .max_growth = std::nullopt, .fail_on_leak = job.gates.fail_on_leak}, {run}, warnings);
   if (job.record->baseline && job.gates.max_growth) {
     std::string grew = exceeded_gates({.max_peak = std::nullopt, .max_growth = job.gates.max_growth, .fail_on_leak = false}, {baseline(job, warnings), run}, warnings, true);
     over += (over.empty() || grew.empty() ? "" : "; ") + grew;

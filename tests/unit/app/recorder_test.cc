@@ -167,7 +167,7 @@ class Recorder : public ::testing::Test {
     if (old_tmp_) ::setenv("TMPDIR", old_tmp_->c_str(), 1);
     else ::unsetenv("TMPDIR");
   }
-  // A binary whose bytes say it is a GHC program of today's (rts_abilities).
+  // A binary whose bytes say it is a GHC program of today's (read/binary/rts_abilities.cc).
   void ghc_binary(const std::string& name) {
     write_file(dir_ + "/" + name, "GHCRTS Send binary eventlog eventlog-flush-interval Override profiling output file name prefix");
     ::chmod((dir_ + "/" + name).c_str(), 0755);

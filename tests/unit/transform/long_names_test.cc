@@ -18,7 +18,7 @@ std::string profile(const std::string& job, const std::vector<std::string>& name
 
 test::FullProfile read_cut(const std::string& hp) {
   Input in{"p.hp", hp};
-  return test::read_full(with_long_text_cut(profile_source(in, InputFormat::hp), "p.hp"));
+  return test::read_full(through(profile_source(in, InputFormat::hp), {long_text_step("p.hp")}));
 }
 
 TEST(LongText, NamesAndJobBeyondTheLimitAreCutWithAWarning) {

@@ -1,0 +1,43 @@
+// See rts_abilities.h. The binary is read a block at a time, whatever its
+// size, in bounded memory.
+#include "hpng/read/rts_abilities.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <vector>
+
+namespace hpng {
+
+namespace {
+
+// Which of `needles` occur in the file, read a block at a time (a block's
+// tail is kept, so that a needle across two blocks is found).
+std::vector<bool> file_contains(const std::string& path, const std::vector<std::string>& needles) {
+  std::vector<bool> found(needles.size(), false);
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return found;
+  constexpr size_t kKeep = 64, kBlock = 1 << 20;
+  std::string buf;
+  char block[1 << 16];
+  for (ssize_t n; (n = ::read(fd, block, sizeof block)) > 0;) {
+    buf.append(block, static_cast<size_t>(n));
+    if (buf.size() < kBlock) continue;
+    for (size_t k = 0; k < needles.size(); ++k) found[k] = found[k] || buf.find(needles[k]) != std::string::npos;
+    buf.erase(0, buf.size() - kKeep);
+  }
+  for (size_t k = 0; k < needles.size(); ++k) found[k] = found[k] || buf.find(needles[k]) != std::string::npos;
+  ::close(fd);
+  return found;
+}
+
+}  // namespace
+
+RtsAbilities rts_abilities(const std::string& program_path) {
+  std::vector<bool> f = file_contains(program_path, {"GHCRTS", "Send binary eventlog", "eventlog-flush-interval",
+                                                     "Override profiling output file name prefix"});
+  if (!f[0]) return {};
+  return {.ghc = true, .eventlog = f[1], .flush_interval = f[2], .profile_prefix = f[3]};
+}
+
+}  // namespace hpng
