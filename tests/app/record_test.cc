@@ -91,17 +91,9 @@ TEST_F(Record, AProgramWhoseNameHasASpaceIsRecorded) {
   expect_nothing_left();
 }
 
-// A run too short for --every's default (0.1 s) to judge is told the
-// interval that would, on stdout and on the page.
-TEST_F(Record, ARunTooShortToJudgeIsToldAnIntervalThatWould) {
-  CommandResult r = record("-o l.json -o l.html", "leaky");
-  ASSERT_EQ(r.status, 0) << r.err;
-  // The page says it too, among its findings above the chart.
-  EXPECT_NE(read_file(dir_ + "/l.html").find("<li>Censuses: leaky ran "), std::string::npos);
-  // The interval follows the run's length, which a loaded machine stretches.
-  std::regex told(" at -i0\\.1, too few to judge \\(10 needed\\): --every 0\\.0[0-9]+ censuses it about [0-9]+ times");
-  EXPECT_TRUE(std::regex_search(r.err, told)) << r.err;
-}
+// (A run too short to judge, and told the interval that would, is the
+// recorder's unit test: how many censuses a real run gets follows the
+// machine's speed.)
 
 TEST_F(Record, AProgramInConstantSpaceHasNoSuspect) {
   CommandResult r = record("-o steady.svg --every 0.02", "steady");

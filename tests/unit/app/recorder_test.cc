@@ -304,6 +304,38 @@ TEST_F(Recorder, TwoStopsAtOnceAreOne) {
   EXPECT_EQ(launcher.received, (std::vector<int>{SIGINT}));
 }
 
+// The census note follows from a recording's value: its length, its
+// interval and its censuses, whatever the machine's speed. A short run is
+// told the interval that would judge it, on stdout's summary and on the
+// page; a long one with few censuses, that GHC censuses the program's own
+// work.
+struct NoteCase {
+  std::string name;
+  double seconds;
+  std::string said;
+};
+
+class CensusNotes : public Recorder, public ::testing::WithParamInterface<NoteCase> {};
+
+TEST_P(CensusNotes, FollowFromTheRecording) {
+  ghc_binary("prog");
+  write_file(dir_ + "/prog.eventlog", small("journal-hc-hbvoid.eventlog"));  // one census
+  Job job = job_of("-o l.json -o l.html");
+  Recording rec{asked_run(job), ProgramEnd{true, "", 0, 0, 0.4}, GetParam().seconds, {}};
+  finish_recording(job, rec, warnings_);
+  EXPECT_TRUE(said(Code::few_censuses));
+  std::string page = read_file(dir_ + "/l.html");
+  EXPECT_NE(page.find("<li>Censuses: prog ran " + GetParam().said), std::string::npos) << page.substr(0, 3000);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Recordings, CensusNotes,
+    ::testing::Values(NoteCase{"short", 0.5, "0.5 s and was censused 1 time at -i0.1, too few to judge (10 needed): "
+                                             "--every 0.02 censuses it about 25 times"},
+                      NoteCase{"waiting", 20, "20.0 s, working 0.40 s of it (CPU), and was censused 1 time (200 at -i0.1 "
+                                              "over the whole run)"}),
+    [](const auto& info) { return info.param.name; });
+
 // A recording is a value: two runs of the program, each kept where its
 // plan says, finished afterwards from their Recordings, each to its own
 // outputs; how each ended is in its value.
