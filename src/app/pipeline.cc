@@ -294,7 +294,8 @@ void write_finished(Finished& f, const OutputPlan& plan, const Job& job, Warning
 
 Drawn draw_profile(BandMatrix m, const std::optional<Verdict>& verdict, const Job& job, const OutputPlan& plan,
                    Warnings& warnings, double reload_seconds) {
-  Finished f{Charts::profile, {}, {shown_name(job.inputs[0])}, {}, nullptr, nullptr, {}, m.info.header.job, reload_seconds};
+  Finished f{.kind = Charts::profile, .charts = {}, .names = {shown_name(job.inputs[0])}, .verdicts = {}, .before = nullptr,
+             .after = nullptr, .run_verdicts = {}, .title = m.info.header.job, .reload_seconds = reload_seconds};
   if (verdict) f.verdicts.push_back(on_bands(*verdict, m));
   f.charts.push_back(std::move(m));
   write_finished(f, plan, job, warnings);

@@ -22,9 +22,11 @@ Judged baseline(const Job& job, Warnings& warnings) {
 // --max-peak and --fail-on-leak against this run; --max-growth against
 // the baseline's peak.
 void judge(const Job& job, const Judged& run, const ProgramEnd& end, Warnings& warnings) {
-  std::string over = exceeded_gates({.max_peak = job.gates.max_peak, .max_growth = std::nullopt, .fail_on_leak = job.gates.fail_on_leak}, {run}, warnings);
+  Gates of_run = job.gates, of_growth;
+  of_run.max_growth.reset(), of_growth.max_growth = job.gates.max_growth;
+  std::string over = exceeded_gates(of_run, {run}, warnings);
   if (job.record->baseline && job.gates.max_growth) {
-    std::string grew = exceeded_gates({.max_peak = std::nullopt, .max_growth = job.gates.max_growth, .fail_on_leak = false}, {baseline(job, warnings), run}, warnings, true);
+    std::string grew = exceeded_gates(of_growth, {baseline(job, warnings), run}, warnings, true);
     over += (over.empty() || grew.empty() ? "" : "; ") + grew;
   }
   if (!over.empty()) warnings.add({Code::over_limit, "", {}, 0, 0, "", over, !end.failed()});
