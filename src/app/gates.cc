@@ -41,6 +41,12 @@ std::string leaks(const Judged& r) {
          (r.suspects.size() == 1 ? "" : "s") + " (--fail-on-leak): " + list;
 }
 
+// Not judged is not a pass: a CI job that cannot judge says so.
+std::string unjudged(const Judged& r) {
+  return r.name + ": could not judge (" + r.unjudged + "), so --fail-on-leak cannot pass it: profile it longer or at a "
+         "shorter interval (+RTS -i; --record's --every); --allow-unjudged passes it";
+}
+
 void within(Warnings& warnings, const std::string& line) { warnings.add({Code::gate_within, "", {}, 0, 0, "", line}); }
 
 }  // namespace
@@ -48,9 +54,15 @@ void within(Warnings& warnings, const std::string& line) { warnings.add({Code::g
 Judged judged(std::string name, const BandMatrix& m, const Verdict* verdict) {
   const ProfileHeader& h = m.info.header;
   Judged j{std::move(name), m.peak, h.value_unit, h.sample_unit,
-           h.input_format == "eventlog" ? "elapsed" : "the program's own time", {}};
+           h.input_format == "eventlog" ? "elapsed" : "the program's own time", {}, ""};
   if (!verdict) return j;
   const Verdict& v = *verdict;
+  // Too few censuses say nothing, unless the heap's live bytes or a stack
+  // of megabytes do.
+  if (!v.judged() && !v.live && !v.chain.found()) {
+    j.unjudged = std::to_string(v.censuses) + (v.censuses == 1 ? " census" : " censuses") + ", " +
+                 std::to_string(kLeastCensuses) + " needed";
+  }
   for (size_t b : v.suspects) j.suspects.push_back(m.bands[b].name + " (" + shape_token(v.shapes[b].kind) + ")");
   if (j.suspects.empty() && v.live_leaks()) j.suspects.push_back(std::string("the heap's live bytes (") + shape_token(v.live->kind) + ")");
   return j;
@@ -63,6 +75,8 @@ std::string exceeded_gates(const Gates& gates, const std::vector<Judged>& runs, 
     if (gates.max_peak && r.peak.total > *gates.max_peak) add(over_peak(r, *gates.max_peak));
     else if (gates.max_peak) within(warnings, "gate --max-peak " + amount(*gates.max_peak, r.value_unit) + ": " + r.name + "'s peak " + amount(r.peak.total, r.value_unit) + " " + at(r) + ", within");
     if (gates.fail_on_leak && !r.suspects.empty()) add(leaks(r));
+    else if (gates.fail_on_leak && !r.unjudged.empty() && !gates.allow_unjudged) add(unjudged(r));
+    else if (gates.fail_on_leak && !r.unjudged.empty()) within(warnings, "gate --fail-on-leak: " + r.name + ": could not judge (" + r.unjudged + "), passed by --allow-unjudged");
     else if (gates.fail_on_leak) within(warnings, "gate --fail-on-leak: " + r.name + ": no suspect band, within");
   }
   if (before_after && gates.max_growth && runs.size() == 2) {

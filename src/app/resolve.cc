@@ -451,7 +451,8 @@ Job resolve_job(const Options& o, Warnings& warnings) {
   job.watch_interval = o.watch.value_or(o.record ? kRecordRedraw : kWatchEvery);
   job.watch_pid = o.watch_pid;
   job.watch_copy_limit = o.max_input;
-  job.gates = {.max_peak = o.max_peak, .max_growth = o.max_growth, .fail_on_leak = o.fail_on_leak};
+  job.gates = {.max_peak = o.max_peak, .max_growth = o.max_growth, .fail_on_leak = o.fail_on_leak,
+               .allow_unjudged = o.allow_unjudged};
   if (job.mode != Mode::watch && job.mode != Mode::batch) job.outputs = plan_outputs(job, job.inputs[0].format, warnings);
   if (job.record) {
     FilePlan report;

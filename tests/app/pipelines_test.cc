@@ -107,6 +107,28 @@ TEST(SeveralOutputs, EachIsWhatARunOfItsOwnWrites) {
   EXPECT_NE(r.err.find("--format with several -o: each output's extension says its format"), std::string::npos) << r.err;
 }
 
+// Not judged is not a pass: a profile too short to judge fails
+// --fail-on-leak, saying why, unless --allow-unjudged lets it through.
+TEST(Gates, FailOnLeakFailsAProfileTooShortToJudge) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/short.hp", "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n" + [] {
+    std::string s;
+    for (int k = 0; k < 3; ++k) s += "BEGIN_SAMPLE " + std::to_string(k) + ".0\na " + std::to_string(1000 * (k + 1)) + "\nEND_SAMPLE " + std::to_string(k) + ".0\n";
+    return s;
+  }());
+  CommandResult r = run_in(dir, exe() + " --fail-on-leak -o short.svg short.hp");
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_NE(r.err.find("short.hp: could not judge (3 censuses, 10 needed), so --fail-on-leak cannot pass it"), std::string::npos)
+      << r.err;
+  EXPECT_TRUE(file_exists(dir + "/short.svg")) << "the output is written";
+  r = run_in(dir, exe() + " --fail-on-leak --allow-unjudged -o short.svg short.hp");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("gate --fail-on-leak: short.hp: could not judge (3 censuses, 10 needed), passed by --allow-unjudged"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(run_in(dir, exe() + " --allow-unjudged -o short.svg short.hp").status, 2) << "it goes with --fail-on-leak";
+}
+
 // A leaking profile of the labelled corpus and a healthy one.
 TEST(Gates, FailOnLeakFailsOnASuspectAndSaysWhenItHolds) {
   std::string dir = scratch_dir();

@@ -42,7 +42,8 @@ struct OutputRequest {
 struct Gates {
   std::optional<double> max_peak;    // --max-peak: a profile's peak total, in its value unit
   std::optional<double> max_growth;  // --max-growth (--diff): AFTER's peak over BEFORE's, percent
-  bool fail_on_leak = false;         // --fail-on-leak: the leak verdict names a suspect band
+  bool fail_on_leak = false;         // --fail-on-leak: the leak verdict names a suspect band, or could not judge
+  bool allow_unjudged = false;       // --allow-unjudged: a profile too short to judge passes --fail-on-leak
 };
 
 // --record -- PROG [ARGS...]: run a GHC program under heap profiling.

@@ -67,6 +67,7 @@ void check_gates(const Options& o) {
     conflict("--max-growth compares --diff's AFTER with its BEFORE (or --record's run with its --baseline): give --diff or --baseline");
   }
   if (baseline && !o.max_growth) conflict("--baseline is what --max-growth compares with: give --max-growth");
+  if (o.allow_unjudged && !o.fail_on_leak) conflict("--allow-unjudged lets --fail-on-leak pass what it cannot judge: give --fail-on-leak");
   if ((o.max_peak || o.max_growth || o.fail_on_leak) && o.watch) {
     conflict("--max-peak, --max-growth and --fail-on-leak judge a finished profile: not with --watch");
   }

@@ -294,6 +294,9 @@ OptionTable gate_options() {
        value(&Options::max_growth, percentage("takes a percentage from 0 to 1000000, e.g. 10 or 10%"))},
       {"--fail-on-leak", "", Group::gates, "Exit 3 (the outputs written) when the report names a suspect band", {}, false,
        false, flag(&Options::fail_on_leak)},
+      {"--allow-unjudged", "", Group::gates, "With --fail-on-leak: pass a profile too short to judge (fewer than 10 "
+       "censuses, and no live bytes or deep stack to go by), which otherwise fails it", {}, false, false,
+       flag(&Options::allow_unjudged)},
   };
 }
 

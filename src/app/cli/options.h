@@ -61,7 +61,7 @@ struct Options {
   std::vector<std::string> program;  // after --: the program and its own arguments
   // Gates
   std::optional<double> max_peak, max_growth;  // bytes (or the value unit); percent
-  bool fail_on_leak = false;
+  bool fail_on_leak = false, allow_unjudged = false;
   // The command line, as a shell reads it (a page says how it was made).
   std::string command;
 };
