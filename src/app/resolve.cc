@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <cmath>
 #include <cstdio>
 
@@ -101,12 +102,30 @@ ChartStyle chart_style(const OutputRequest& o, size_t band_limit, const Palette&
   return s;
 }
 
+// `-o DIR/` (a trailing '/'), or -o naming a folder that is there: a
+// folder, whatever the number of inputs.
+bool names_folder(const std::string& out) {
+  struct stat st;
+  return out.ends_with('/') || (::stat(out.c_str(), &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+// The folder -o names, made when it is missing (its parent must be there).
+// Throws Error (cannot_write).
+std::string made_folder(std::string dir) {
+  while (dir.size() > 1 && dir.ends_with('/')) dir.pop_back();
+  if (::mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST) {
+    throw file_error(Code::cannot_write, dir, std::string("cannot make the output folder: ") + std::strerror(errno));
+  }
+  return dir;
+}
+
 Mode mode_of(const Options& o) {
   if (o.record) return Mode::record;
   if (o.watch) return Mode::watch;
   if (o.compare) return Mode::compare;
   if (o.diff) return Mode::diff;
-  return o.files.size() > 1 ? Mode::batch : Mode::one_profile;
+  bool into_folder = o.files.size() == 1 && o.files[0] != "-" && o.outputs.size() == 1 && names_folder(o.outputs[0]);
+  return o.files.size() > 1 || into_folder ? Mode::batch : Mode::one_profile;
 }
 
 InputFormat input_format(const Options& o) {
@@ -237,7 +256,9 @@ void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
   if (r.eventlog && !o.percent) job.asked.style.heap_lines = true;
   job.inputs.push_back({keep, r.eventlog ? InputFormat::eventlog : InputFormat::hp, {}});
   FileOptions& files = job.asked.files;
-  if (files.output.empty()) files.output = r.name + "." + format_extension(files.format.value_or(OutputFormat::html));
+  std::string page = r.name + "." + format_extension(files.format.value_or(OutputFormat::html));
+  if (files.output.empty()) files.output = page;
+  else if (names_folder(files.output)) files.output = made_folder(files.output) + "/" + page;
   if (!job.asked.title) {
     std::string title;
     for (const std::string& a : asked.argv) title += (title.empty() ? "" : " ") + a;
@@ -302,14 +323,12 @@ void resolve_batch(Job& job, const Options& o) {
   for (const std::string& name : input_names(o)) job.inputs.push_back({name, input_format(o), {}});
   check_distinct_outputs(job);
   if (o.outputs.empty()) return;
-  struct stat st;
-  if (::stat(o.outputs[0].c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
-    bool missing = errno == ENOENT && o.outputs[0].ends_with('/');
+  if (!names_folder(o.outputs[0])) {
     throw usage_error(Code::bad_option, "with several profiles, each drawn on its own, -o names the folder their outputs go "
-                                        "to: " + shown_path(o.outputs[0]) + (missing ? " does not exist (make it first)"
-                                        : " is not a folder (--compare draws them into one file)"));
+                                        "to: " + shown_path(o.outputs[0]) + " is not a folder (--compare draws them into "
+                                        "one file; a trailing / makes a folder)");
   }
-  job.folder = o.outputs[0];
+  job.folder = made_folder(o.outputs[0]);
 }
 
 // --record writes its profile where it keeps it only once the program has

@@ -74,10 +74,25 @@ TEST(Batch, OIsTheFolderTheOutputsGoTo) {
   CommandResult r = run_in(dir, exe() + " -o x.svg a.hp b.hp");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("-o names the folder their outputs go to: x.svg is not a folder"), std::string::npos) << r.err;
-  r = run_in(dir, exe() + " -o pictures/ a.hp b.hp");
-  EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("-o names the folder their outputs go to: pictures/ does not exist (make it first)"),
-            std::string::npos) << r.err;
+  // A trailing / names a folder, made when it is missing (not its parents).
+  EXPECT_EQ(run_in(dir, exe() + " --format svg -o pictures/ a.hp b.hp").status, 0);
+  EXPECT_EQ(list_dir(dir + "/pictures"), (std::vector<std::string>{"a.aux", "a.svg", "b.aux", "b.svg"}));
+  r = run_in(dir, exe() + " -o none/deeper/ a.hp b.hp");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("none/deeper: cannot make the output folder: No such file or directory"), std::string::npos) << r.err;
+}
+
+// A folder is a folder whatever the number of inputs: one profile's
+// outputs go there as a batch's would, the same bytes as drawn alone.
+TEST(Batch, OneProfileToAFolderGoesIntoIt) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/a.hp", real("leakyavg/leakyavg.hc.hp"));
+  EXPECT_EQ(run_in(dir, exe() + " --format svg -o g/ a.hp").status, 0);
+  EXPECT_EQ(list_dir(dir + "/g"), (std::vector<std::string>{"a.aux", "a.svg"}));
+  EXPECT_EQ(read_file(dir + "/g/a.svg"), run_in(dir, exe() + " --format svg -o - a.hp").out);
+  std::filesystem::create_directory(dir + "/there");
+  EXPECT_EQ(run_in(dir, exe() + " -o there a.hp").status, 0) << "an existing folder, no slash";
+  EXPECT_TRUE(file_exists(dir + "/there/a.ps"));
 }
 
 TEST(Batch, TwoProfilesThatWouldWriteOneFileAreRefused) {

@@ -220,6 +220,15 @@ TEST_F(Recorder, WhatTheProgramWroteIsKeptDrawnAndNothingLeftBehind) {
   EXPECT_EQ(launcher.started.argv.back(), "42") << "its own arguments follow, unchanged";
 }
 
+// -o DIR/: the default page goes into the folder, made when missing.
+TEST_F(Recorder, OFolderTakesTheDefaultOutput) {
+  ghc_binary("prog");
+  FakeLauncher launcher(leak());
+  EXPECT_EQ(record(launcher, "-o pages/"), std::nullopt);
+  EXPECT_TRUE(file_exists(dir_ + "/pages/prog.html"));
+  EXPECT_TRUE(file_exists(dir_ + "/prog.eventlog")) << "the profile is kept where the RTS would write it";
+}
+
 TEST_F(Recorder, ARefusalOfItsRtsEndsTheRunBeforeTheProgramRuns) {
   ghc_binary("prog");
   FakeLauncher launcher(leak());
