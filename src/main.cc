@@ -22,11 +22,23 @@ const char* severity(const hpng::Diagnostic& d) {
   return d.error ? "error" : hpng::kind_of(d.code) == hpng::ErrorKind::note ? nullptr : "warning";
 }
 
+// How bad an exit status is: usage, then a profile that could not be read
+// or written (never hidden behind a gate), then a failed program, then a
+// limit exceeded.
+int badness(int status) {
+  constexpr int kOrder[] = {0, 3, 4, 1, 2};  // from least bad
+  for (int k = 0; k < 5; ++k) {
+    if (kOrder[k] == status) return k;
+  }
+  return 5;
+}
+
 // The worst exit status of the errors among a run's diagnostics (several
 // profiles' runs: each says its own).
 int worst(const hpng::Warnings& warnings, int status) {
   for (const hpng::Diagnostic& d : warnings) {
-    if (d.error) status = std::max(status, hpng::exit_status(d.code));
+    int s = hpng::exit_status(d.code);
+    if (d.error && badness(s) > badness(status)) status = s;
   }
   return status;
 }
