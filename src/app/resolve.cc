@@ -116,6 +116,10 @@ std::string made_folder(std::string dir) {
   if (::mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST) {
     throw file_error(Code::cannot_write, dir, std::string("cannot make the output folder: ") + std::strerror(errno));
   }
+  struct stat st;
+  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    throw file_error(Code::cannot_write, dir, "-o " + dir + "/ names a folder, and " + dir + " is a file");
+  }
   return dir;
 }
 

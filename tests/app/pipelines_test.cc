@@ -82,6 +82,10 @@ TEST(Batch, OIsTheFolderTheOutputsGoTo) {
   r = run_in(dir, exe() + " -o none/deeper/ a.hp b.hp");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("none/deeper: cannot make the output folder: No such file or directory"), std::string::npos) << r.err;
+  r = run_in(dir, exe() + " -o a.hp/ a.hp b.hp");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("-o a.hp/ names a folder, and a.hp is a file"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(dir + "/a.hp"), real("leakyavg/leakyavg.hc.hp")) << "the input is untouched";
 }
 
 // A folder is a folder whatever the number of inputs: one profile's
