@@ -168,7 +168,7 @@ std::string page_output(const Finished& f, const std::vector<double>& shades, co
                         const OutputPlan& plan, const Job& job, const Warnings& warnings) {
   ChartLayout layout = layout_of(f, shades, plan);
   HtmlPage page{title, page_mode(f.kind), {}, &layout, {}, {warnings.begin(), warnings.end()}, job.asked.command,
-                plan.chart.heap_lines, f.reload_seconds};
+                plan.chart.heap_lines, f.reload_seconds, f.answer.text};
   page.svg = render_chart(layout, plan.chart, {OutputFormat::svg, job.asked.dpi, title, plan.files.output, false, true});
   for (size_t k = 0; k < f.charts.size(); ++k) {
     PageChart c{&f.charts[k], f.names[k], {}, shown_verdict(f, k)};
@@ -205,7 +205,7 @@ std::string report_of(const Finished& f, const Job& job) {
   bool every_band = job.select.band_limit == 0;
   switch (f.kind) {
     case Charts::profile: return profile_report(f.charts[0], f.verdicts[0], f.names[0], every_band);
-    case Charts::compare: return compare_report(f.charts, f.verdicts, f.names, every_band);
+    case Charts::compare: return f.answer.text + compare_report(f.charts, f.verdicts, f.names, every_band);
     case Charts::diff: return diff_report(*f.before, *f.after, f.run_verdicts, run_names(job), every_band);
   }
   return "";
@@ -216,7 +216,7 @@ std::string markdown_of(const Finished& f, const OutputPlan& plan, const Job& jo
   std::string picture = picture_beside(plan, job);
   switch (f.kind) {
     case Charts::profile: return profile_markdown(f.charts[0], f.verdicts[0], f.names[0], every_band, picture);
-    case Charts::compare: return compare_markdown(f.charts, f.verdicts, f.names, every_band, picture);
+    case Charts::compare: return f.answer.markdown + compare_markdown(f.charts, f.verdicts, f.names, every_band, picture);
     case Charts::diff: return diff_markdown(*f.before, *f.after, run_names(job), picture);
   }
   return "";
@@ -226,7 +226,7 @@ Produce data_of(const Finished& f, const OutputPlan& plan) {
   bool raw = plan.files.csv_raw;
   if (f.kind == Charts::compare) {
     if (plan.files.format == OutputFormat::csv) return [&f, raw](const Put& put) { matrices_csv(f.charts, f.names, put, raw); };
-    return [&f](const Put& put) { matrices_json(f.charts, shown_verdicts(f), f.names, put); };
+    return [&f](const Put& put) { matrices_json(f.charts, shown_verdicts(f), f.names, put, f.answer.json); };
   }
   if (plan.files.format == OutputFormat::csv) return [&f, raw](const Put& put) { matrix_csv(f.charts[0], put, raw); };
   return [&f](const Put& put) { matrix_json(f.charts[0], shown_verdict(f, 0), put); };
@@ -295,7 +295,7 @@ void write_finished(Finished& f, const OutputPlan& plan, const Job& job, Warning
 Drawn draw_profile(BandMatrix m, const std::optional<Verdict>& verdict, const Job& job, const OutputPlan& plan,
                    Warnings& warnings, double reload_seconds) {
   Finished f{.kind = Charts::profile, .charts = {}, .names = {shown_name(job.inputs[0])}, .verdicts = {}, .before = nullptr,
-             .after = nullptr, .run_verdicts = {}, .title = m.info.header.job, .reload_seconds = reload_seconds};
+             .after = nullptr, .run_verdicts = {}, .title = m.info.header.job, .reload_seconds = reload_seconds, .answer = {}};
   if (verdict) f.verdicts.push_back(on_bands(*verdict, m));
   f.charts.push_back(std::move(m));
   write_finished(f, plan, job, warnings);

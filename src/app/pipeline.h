@@ -63,6 +63,10 @@ struct Finished {
   std::vector<Verdict> run_verdicts;   // --diff: the runs'
   std::string title;                // without --title
   double reload_seconds = 0;        // above 0: the profile is still written, a page reloads itself this often
+  // --explain: the answer, put before the runs' charts; empty for none.
+  struct Answer {
+    std::string text, markdown, json;  // a report's and a page's, a Markdown section, the JSON's "explain" object
+  } answer;
 };
 
 // Every mode's last steps, in one order: the fills (from the first

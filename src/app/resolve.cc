@@ -246,7 +246,7 @@ Palette palette_of(const OutputRequest& o, OutputFormat f) {
 void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
   RecordPlan r;
   r.asked = {.argv = o.program, .breakdown = o.breakdown.value_or("T")[0], .every = o.every.value_or(kRecordEvery),
-             .baseline = o.baseline};
+             .baseline = o.baseline, .explain = o.explain};
   const RecordRequest& asked = r.asked;
   r.program = find_program(asked.argv[0]).value_or("");
   r.name = asked.argv[0].substr(asked.argv[0].rfind('/') + 1);
@@ -254,7 +254,7 @@ void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
     RtsAbilities a = rts_abilities(r.program);
     r.ghc = a.ghc, r.eventlog = a.eventlog, r.flush_interval = a.flush_interval, r.profile_prefix = a.profile_prefix;
   }
-  std::string keep = r.name + (r.eventlog ? ".eventlog" : ".hp");
+  std::string keep = r.name + (!r.eventlog ? ".hp" : asked.explain ? ".explain-1.eventlog" : ".eventlog");
   // The heap's own lines (GC events) show the heap even when censuses are
   // few (a program that waits): drawn unless shares are asked for.
   if (r.eventlog && !o.percent) job.asked.style.heap_lines = true;

@@ -261,12 +261,9 @@ void append_info_table(std::string& out, const InfoTable& t) {
 // The profile's own peak, of every band as read (y_range is the stack drawn,
 // after trace elimination): what --max-peak compares.
 void append_peak(std::string& out, const ProfilePeak& p) {
-  out += ", \"peak_total\": ";
-  append_number(out, p.total);
-  out += ", \"peak_time\": ";
-  append_number(out, p.time);
-  out += ", \"final_total\": ";
-  append_number(out, p.final_total);
+  append_member(out, "peak_total", p.total);
+  append_member(out, "peak_time", p.time);
+  append_member(out, "final_total", p.final_total);
 }
 
 // The axes as drawn: --x-max, --y-max and --compare widen them; a
@@ -404,9 +401,10 @@ std::vector<std::string> shared_names(const std::vector<BandMatrix>& ms) {
 }  // namespace
 
 void matrices_json(const std::vector<BandMatrix>& ms, const std::vector<Verdict>& verdicts,
-                   const std::vector<std::string>& inputs, const Put& put) {
+                   const std::vector<std::string>& inputs, const Put& put, const std::string& explain) {
   Chunks c(put);
-  c.out += "{\"bands\": ";
+  c.out += explain.empty() ? "{" : "{\"explain\": " + explain + ",\n ";
+  c.out += "\"bands\": ";
   append_list(c.out, shared_names(ms), append_json_string);
   c.out += ",\n \"inputs\": [";
   for (size_t i = 0; i < ms.size(); ++i) {

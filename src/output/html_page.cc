@@ -165,6 +165,9 @@ std::string chart_section(const HtmlPage& page) {
 std::string html_page(const HtmlPage& page) {
   std::string out = head(page);
   out += "<body>\n<header><h1>" + markup_escape(page.title) + "</h1></header>\n<main>\n";
+  if (!page.answer.empty()) {
+    out += "<section id=\"answer\" aria-label=\"Explanation\"><pre>" + markup_escape(page.answer) + "</pre></section>\n";
+  }
   out += findings_section(page) + chart_section(page);
   out += "<section id=\"bands\" aria-labelledby=\"bands-h\">\n<h2 id=\"bands-h\">Bands</h2>\n"
          "<p class=\"hint\">Select bands by their key entry (under the chart) or their row (click, or Enter/Space); "

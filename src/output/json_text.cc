@@ -43,4 +43,9 @@ void append_json_string(std::string& out, const std::string& raw) {
   out += '"';
 }
 
+void append_member(std::string& out, const char* key, double v) {
+  out += std::string(", \"") + key + "\": ";
+  append_number(out, v);
+}
+
 }  // namespace hpng

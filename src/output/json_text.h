@@ -11,4 +11,7 @@ void append_number(std::string& out, double v);
 // `raw` made valid UTF-8, quoted and escaped.
 void append_json_string(std::string& out, const std::string& raw);
 
+// `, "key": v`: a member after the first.
+void append_member(std::string& out, const char* key, double v);
+
 }  // namespace hpng

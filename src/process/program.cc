@@ -65,11 +65,12 @@ void hold_ttou(bool hold) {
 // own group (with the terminal's foreground), killed if hp2ps-ng is, every
 // signal's default action and none blocked; then each path execvp would
 // try. On failure its errno goes up the pipe.
-[[noreturn]] void become(const std::vector<char*>& paths, char* const* argv, char* const* envp, int terminal,
-                         int output, int report, pid_t parent) {
+[[noreturn]] void become(const std::vector<char*>& paths, char* const* argv, char* const* envp,
+                         const ProgramSpec& spec, int report, pid_t parent) {
   ::setpgid(0, 0);
-  if (output >= 0) ::dup2(output, STDOUT_FILENO), ::dup2(output, STDERR_FILENO);
-  if (terminal >= 0) ::tcsetpgrp(terminal, ::getpid());  // SIGTTOU is held (by the parent's mask)
+  if (spec.output >= 0) ::dup2(spec.output, STDOUT_FILENO), ::dup2(spec.output, STDERR_FILENO);
+  if (spec.input >= 0) ::dup2(spec.input, STDIN_FILENO);
+  if (spec.terminal >= 0) ::tcsetpgrp(spec.terminal, ::getpid());  // SIGTTOU is held (by the parent's mask)
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != parent) ::_exit(127);
   struct sigaction dfl = {};
@@ -122,7 +123,7 @@ SpawnedProgram::SpawnedProgram(const ProgramSpec& spec) : terminal_(spec.termina
   ::sigprocmask(SIG_BLOCK, &all, &old);
   pid_t parent = ::getpid();
   pid_ = ::fork();
-  if (pid_ == 0) become(path_ptrs, arg_ptrs.data(), env_ptrs.data(), terminal_, spec.output, report[1], parent);
+  if (pid_ == 0) become(path_ptrs, arg_ptrs.data(), env_ptrs.data(), spec, report[1], parent);
   int fork_error = errno;
   if (pid_ > 0) {
     ::setpgid(pid_, pid_);  // also here, as a shell does: whichever runs first

@@ -38,12 +38,14 @@ std::string signal_name(int sig);
 // How a program is started: its arguments (argv[0] searched on PATH), its
 // whole environment, whether it is given the terminal (`terminal`, a
 // descriptor of the terminal whose foreground hp2ps-ng has; -1: none), and
-// where its standard output and error go (`output`; -1: hp2ps-ng's).
+// where its standard output and error go (`output`; -1: hp2ps-ng's), and
+// its standard input (`input`; -1: hp2ps-ng's).
 struct ProgramSpec {
   std::vector<std::string> argv;
   std::vector<std::string> env;
   int terminal = -1;
   int output = -1;
+  int input = -1;
 };
 
 class Program {

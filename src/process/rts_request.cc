@@ -12,7 +12,9 @@ namespace hpng {
 std::vector<std::string> rts_options(const RtsRequest& r) {
   char every[32];
   std::snprintf(every, sizeof every, "-i%g", r.every);
-  std::vector<std::string> o{std::string("-h") + r.breakdown, every};
+  std::vector<std::string> o{std::string("-h") + r.breakdown};
+  o.insert(o.end(), r.restrictions.begin(), r.restrictions.end());
+  o.push_back(every);
   if (r.eventlog.empty()) return o;
   o.insert(o.end(), {"-l-agu", "-ol" + r.eventlog});
   if (!r.prefix.empty()) o.push_back("-po" + r.prefix);

@@ -11,6 +11,7 @@ namespace hpng {
 
 struct RtsRequest {
   char breakdown = 'T';         // -h's letter
+  std::vector<std::string> restrictions;  // after it: -hy<types>, -hc<labels>, -L<n> ...
   double every = 0;             // -i, seconds
   std::string eventlog;         // -ol: the FIFO; empty: no eventlog (the RTS's own .hp is followed)
   std::string prefix;           // -po: where the RTS's own files go; empty: not asked (before GHC 9.2)

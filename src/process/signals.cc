@@ -115,8 +115,13 @@ void own_signals() {
 // SIGINT and SIGTERM are asked for even where they were ignored (a shell
 // starts a script's background jobs with SIGINT ignored): they are how a
 // watch or a recording is ended. SIGHUP ignored (nohup) stays ignored.
+// They nest (--explain's runs, each a recording, within the explanation):
+// the outermost one ends requests, and drops those not taken.
+int g_request_depth = 0;
+
 StopsAreRequests::StopsAreRequests() {
   own_signals();
+  if (g_request_depth++ > 0) return;
   g_requests_on = 1;
   sigset_t mask = handled_mask();
   install(SIGINT, mask, true);
@@ -124,6 +129,7 @@ StopsAreRequests::StopsAreRequests() {
 }
 
 StopsAreRequests::~StopsAreRequests() {
+  if (--g_request_depth > 0) return;
   g_requests_on = 0;
   g_head = g_tail;
 }

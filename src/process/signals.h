@@ -28,7 +28,8 @@ namespace hpng {
 void own_signals();
 
 // While one lives, SIGINT, SIGTERM and SIGHUP are requests; requests that
-// came before it (from the start of the run) are kept.
+// came before it (from the start of the run) are kept. They nest: the
+// outermost one's end ends them.
 class StopsAreRequests {
  public:
   StopsAreRequests();

@@ -13,7 +13,8 @@ namespace {
 using NameMap = std::unordered_map<std::string, std::string>;
 
 // Each band renamed by `map` (every name a run announces is there); the
-// records of -hi bands follow their bands' new names.
+// records of -hi bands and the cost centres of -hc bands follow their
+// bands' new names.
 class RenameStep : public StreamStep {
  public:
   RenameStep(SampleSink& out, std::shared_ptr<const NameMap> map) : StreamStep(out), map_(std::move(map)) {}
@@ -23,6 +24,9 @@ class RenameStep : public StreamStep {
     InfoTables tables;
     for (auto& [name, table] : info.info_tables) tables.emplace(renamed(name), std::move(table));
     info.info_tables = std::move(tables);
+    std::map<std::string, CostCentreInfo> tops;
+    for (auto& [name, top] : info.cost_centres) tops.emplace(renamed(name), std::move(top));
+    info.cost_centres = std::move(tops);
   }
   std::unique_ptr<StreamStep> copy_to(SampleSink& out) const override { return copied(*this, out); }
 

@@ -52,6 +52,7 @@ struct RecordRequest {
   char breakdown = 'T';                 // --breakdown: the RTS's -h letter
   double every = 0;                     // --every: seconds between censuses (the RTS's -i)
   std::optional<std::string> baseline;  // --baseline: an earlier run's profile, for --max-growth
+  bool explain = false;                 // --explain: the leak workflow's runs
 };
 
 enum class Mode {

@@ -69,6 +69,7 @@ enum class Code {
   ambiguous_names,   // --compare, --diff: bands of one run that read the same without their (id), kept apart as NAME (2)
   few_censuses,      // --record: the program was censused far less often than asked (it waited)
   stop_escalated,    // --record: the program did not end on a stop, and was sent a stronger signal
+  explain_cut,       // --explain: a run its RTS refused was skipped, or one that failed ended the explanation
   // Notes: what a run says besides (printed without "warning").
   gate_within,       // a gate held: its limit and what was judged against it
 };

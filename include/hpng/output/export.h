@@ -21,9 +21,10 @@ std::string matrix_json(const BandMatrix& m, const Verdict* verdict);
 std::string matrix_csv(const BandMatrix& m, bool raw = false);
 
 // --compare: one matrix per input (named by `inputs`), on one band list;
-// `verdicts` one per input, or none.
+// `verdicts` one per input, or none. `explain`: a JSON object, the
+// document's first member "explain" (--explain's answer); "" for none.
 void matrices_json(const std::vector<BandMatrix>& ms, const std::vector<Verdict>& verdicts,
-                   const std::vector<std::string>& inputs, const Put& put);
+                   const std::vector<std::string>& inputs, const Put& put, const std::string& explain = "");
 void matrices_csv(const std::vector<BandMatrix>& ms, const std::vector<std::string>& inputs, const Put& put,
                   bool raw = false);
 std::string matrices_json(const std::vector<BandMatrix>& ms, const std::vector<Verdict>& verdicts,

@@ -25,6 +25,7 @@ struct HtmlPage {
   std::string command;            // how the page was made
   bool heap_lines = false;        // --heap-lines: the lines drawn, for the hover
   double reload_seconds = 0;      // above 0 (--watch): the page reloads itself this often
+  std::string answer;             // above the charts, as text (--explain's); "" for none
 };
 
 std::string html_page(const HtmlPage& page);

@@ -115,6 +115,14 @@ struct BandNamer {
   explicit operator bool() const { return static_cast<bool>(name); }
 };
 
+// A -hc band's innermost cost centre as an eventlog defines it
+// (HEAP_PROF_COST_CENTRE): what the RTS's -hc and -hm restrict by, which a
+// .hp's band name cannot be split into (labels may hold '/').
+struct CostCentreInfo {
+  std::string label, module, src_loc;
+  friend bool operator==(const CostCentreInfo&, const CostCentreInfo&) = default;
+};
+
 // What a whole read says about the profile besides its samples.
 struct ProfileInfo {
   ProfileHeader header;
@@ -125,6 +133,7 @@ struct ProfileInfo {
   // eventlog's end-of-data marker (else the program still runs, or died).
   bool finished = false;
   std::map<std::string, InfoTable> info_tables;  // -hi bands with an IPE record, by band name
+  std::map<std::string, CostCentreInfo> cost_centres;  // an eventlog's -hc bands, by band name
 };
 
 // "-hc", "-hy", ...: an eventlog's, or the first -h option among a .hp's

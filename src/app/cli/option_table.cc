@@ -274,6 +274,10 @@ OptionTable recording_options() {
       {"--record", "", Group::recording, "--record [OPTIONS] -- PROG [ARGS...]: run the GHC program PROG under heap "
        "profiling, follow it live, then write PROG.html (or -o), keep its profile as PROG.eventlog (or PROG.hp), print "
        "the report and judge the gates", {}, false, true, flag(&Options::record)},
+      {"--explain", "", Group::recording, "With --record, on a profiled build: explain a leak in up to four runs of "
+       "the program (by type -hy, then who makes the leaking type -hc, who holds it -hr, how it lives -hb), each "
+       "restricted to what the one before found; each run's profile kept as PROG.explain-N.eventlog", {}, false, false,
+       flag(&Options::explain)},
       {"--breakdown", "LETTER", Group::recording, "The RTS's heap breakdown (-h<LETTER>)", kBreakdowns, false, false,
        value(&Options::breakdown, one_of(kBreakdowns, "a breakdown"))},
       {"--every", "SECONDS", Group::recording, "Seconds between censuses (the RTS's -i; default " +

@@ -55,6 +55,7 @@ struct Options {
   bool compare = false, diff = false, mixed_units = false;
   // Recording
   bool record = false;
+  bool explain = false;                  // --explain: GHC's leak workflow, run by run
   std::optional<std::string> breakdown;  // --breakdown (T when not given)
   std::optional<double> every;           // --every (kRecordEvery when not given)
   std::optional<std::string> baseline;

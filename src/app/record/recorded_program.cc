@@ -28,11 +28,12 @@ constexpr double kSameStop = 1;
 
 bool RecordedProgram::ended() {
   escalate();
-  if (!census_) bar_.show(r_.name + "  " + printed("%.1f", clock_.now() - start_) + " s  " + waiting_for());
+  if (!census_) bar_.show(label_ + "  " + printed("%.1f", clock_.now() - start_) + " s  " + waiting_for());
   return program_.ended();
 }
 
 bool RecordedProgram::stop(const StopRequest& request) {
+  if (stopped_by_ == 0) stopped_by_ = request.signal;
   if (!request.from_terminal || next_step_ > 0) step(false);
   return false;
 }
@@ -95,7 +96,7 @@ void RecordedProgram::keep(const Input& bytes) {
 void RecordedProgram::read(const BandMatrix& m, const GrowingProfile::Latest& latest) {
   census_ = latest.samples > 1;  // the first is the RTS's empty one at 0
   std::string unit = m.info.header.value_unit;
-  line_ = r_.name + "  " + printed("%.1f", seconds()) + " s  " +
+  line_ = label_ + "  " + printed("%.1f", seconds()) + " s  " +
           group_digits(static_cast<double>(latest.samples > 0 ? latest.samples - 1 : 0)) + " censuses  heap " +
           si_amount(latest.total, unit) + " (peak " + si_amount(latest.peak, unit) + ")";
   if (m.spilled || m.times.empty()) return;

@@ -11,9 +11,12 @@ namespace hpng {
 
 class RecordedProgram final : public Followed {
  public:
-  // `keep`: where the FIFO's bytes go (the run's profile).
-  RecordedProgram(const RecordPlan& r, std::string keep, Program& program, Clock& clock, Warnings& warnings)
-      : r_(r), keep_(std::move(keep)), program_(program), clock_(clock), warnings_(warnings), start_(clock.now()) {}
+  // `keep`: where the FIFO's bytes go (the run's profile); `doing`: what
+  // the live line says the run is for, after the program's name.
+  RecordedProgram(const RecordPlan& r, std::string keep, const std::string& doing, Program& program, Clock& clock,
+                  Warnings& warnings)
+      : r_(r), keep_(std::move(keep)), label_(doing.empty() ? r.name : r.name + " (" + doing + ")"), program_(program),
+        clock_(clock), warnings_(warnings), start_(clock.now()) {}
   bool ended() override;
   bool stop(const StopRequest& request) override;
   void keep(const Input& bytes) override;
@@ -23,6 +26,7 @@ class RecordedProgram final : public Followed {
   // After the watch: the program's end, stops still passed on.
   const ProgramEnd& wait();
   double seconds() const { return clock_.now() - start_; }
+  int stopped_by() const { return stopped_by_; }
   void close_bar() { bar_.close(); }
 
  private:
@@ -31,13 +35,14 @@ class RecordedProgram final : public Followed {
   void escalate();
 
   const RecordPlan& r_;
-  std::string keep_;
+  std::string keep_, label_;
   Program& program_;
   Clock& clock_;
   Warnings& warnings_;
   StatusBar bar_;
   double start_, stepped_at_ = 0;
   size_t next_step_ = 0;
+  int stopped_by_ = 0;
   bool census_ = false;
   std::string line_;
 };

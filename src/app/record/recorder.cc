@@ -1,6 +1,8 @@
 // See recorder.h.
 #include "app/record/recorder.h"
 
+#include <unistd.h>
+
 #include "app/record/recorded_program.h"
 #include "process/rts_request.h"
 #include "process/watch_files.h"
@@ -8,7 +10,8 @@
 namespace hpng {
 
 std::vector<std::string> Recorder::options(const RunPlan& run, PrivateFolder& folder) const {
-  RtsRequest rts{.breakdown = run.breakdown, .every = run.every, .eventlog = "", .prefix = "", .flush_interval = r_.flush_interval};
+  RtsRequest rts{.breakdown = run.breakdown, .restrictions = run.restrictions, .every = run.every, .eventlog = "",
+                 .prefix = "", .flush_interval = r_.flush_interval};
   if (r_.eventlog) rts.eventlog = folder.fifo();
   if (r_.eventlog && r_.profile_prefix) rts.prefix = folder.stem();
   return rts_options(rts);
@@ -23,14 +26,16 @@ Recording Recorder::record(const RunPlan& run) {
     if (!complaint.empty()) throw refused(r_, run.breakdown, complaint);
   }
   FileState before = file_state(run.keep);  // an earlier run's is never drawn as this one's
-  std::unique_ptr<Program> program =
-      launcher_.start(with_rts_options(r_.asked.argv, opts, r_.ghc, own_environment(), foreground_terminal()));
-  RecordedProgram followed(r_, run.keep, *program, clock_, warnings_);
+  ProgramSpec spec = with_rts_options(r_.asked.argv, opts, r_.ghc, own_environment(), foreground_terminal());
+  spec.input = run.input;
+  if (run.input >= 0) ::lseek(run.input, 0, SEEK_SET);  // each run reads it from its start
+  std::unique_ptr<Program> program = launcher_.start(spec);
+  RecordedProgram followed(r_, run.keep, run.doing, *program, clock_, warnings_);
   // The FIFO holds what a program that ended at once wrote: followed all the same.
   if (r_.eventlog || !program->ended()) follow(run, folder, followed);
-  Recording rec{run, followed.wait(), followed.seconds(), {}};
+  Recording rec{run, followed.wait(), followed.seconds(), followed.stopped_by(), {}};
   followed.close_bar();
-  rec.moved = folder.move_out("./" + r_.name);
+  rec.moved = folder.move_out("./" + run.keep.substr(0, run.keep.rfind('.')));
   FileState after = file_state(run.keep);
   if (!after.exists || after == before || after.size == 0) throw nothing_recorded(r_, rec.end, run.keep);
   return rec;
@@ -67,6 +72,6 @@ void record_program(const Job& job, Launcher& launcher, Clock& clock, Warnings& 
   finish_recording(job, Recorder(job, launcher, clock, warnings).record(asked_run(job)), warnings);
 }
 
-void run_record(const Job& job, Warnings& warnings) { record_program(job, system_launcher(), system_clock(), warnings); }
+
 
 }  // namespace hpng

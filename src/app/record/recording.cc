@@ -9,7 +9,8 @@
 namespace hpng {
 
 RunPlan asked_run(const Job& job) {
-  return {.breakdown = job.record->asked.breakdown, .every = job.record->asked.every, .keep = job.inputs[0].path};
+  return {.breakdown = job.record->asked.breakdown, .every = job.record->asked.every, .keep = job.inputs[0].path,
+          .restrictions = {}, .doing = "", .input = -1};
 }
 
 Error refused(const RecordPlan& r, char breakdown, const std::string& complaint) {

@@ -11,12 +11,15 @@
 
 namespace hpng {
 
-// One run of the program: its breakdown and interval, and where its
-// profile is kept.
+// One run of the program: its breakdown and interval, the RTS's
+// restrictions of it, and where its profile is kept.
 struct RunPlan {
   char breakdown = 'T';
   double every = 0;    // seconds between censuses (the RTS's -i)
-  std::string keep;    // the profile's path (PROG.eventlog)
+  std::string keep;    // the profile's path (PROG.eventlog); the RTS's other files go beside it
+  std::vector<std::string> restrictions;  // RTS words after the breakdown ("-hyMap", "-L200")
+  std::string doing;   // what the live line says the run is for ("run 2 of 4: who makes Map"); "" for none
+  int input = -1;      // its standard input: a file read from its start (--explain's spooled input); -1: ours
 };
 
 // The plan of the run --record asks for.
@@ -26,6 +29,7 @@ struct Recording {
   RunPlan run;
   ProgramEnd end;                  // how it ended (its CPU time from wait4)
   double seconds = 0;              // how long it ran, by the clock
+  int stopped_by = 0;              // the stop hp2ps-ng was sent and passed on (SIGINT...); 0: none
   std::vector<std::string> moved;  // the RTS's other files, moved out beside the profile
 };
 

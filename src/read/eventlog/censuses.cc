@@ -33,6 +33,9 @@ uint32_t BandKeys::new_band(uint32_t key, const CostCentres& ccs, size_t cut, co
   if (std::optional<InfoTable> t = ipe && !k.is_stack ? ipe->table(labels_.name(k.name)) : std::nullopt) {
     tables[name] = std::move(*t);
   }
+  if (const events::CostCentre* top = k.is_stack ? ccs.top(stacks_.name(k.name)) : nullptr) {
+    tops_[name] = {top->label, top->module, top->src_loc};
+  }
   uint32_t id = bands_++;
   sink.band(id, name);
   return band_of_key_[key] = id;

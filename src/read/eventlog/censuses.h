@@ -62,11 +62,17 @@ class BandKeys {
   uint32_t new_band(uint32_t key, const CostCentres& ccs, size_t cut, const IpeNames* ipe,
                     std::map<std::string, InfoTable>& tables, SampleSink& sink);
 
+ public:
+  const std::map<std::string, CostCentreInfo>& tops() const { return tops_; }
+
+ private:
+
   NameTable labels_, stacks_;
   std::vector<uint32_t> key_of_label_, key_of_stack_, band_of_key_;
   std::vector<Key> keys_;
   UniqueNames names_;
   uint32_t bands_ = 0;
+  std::map<std::string, CostCentreInfo> tops_;  // each stack band's innermost cost centre
 };
 
 // What is done with a log's IPE records.
@@ -126,6 +132,7 @@ class Censuses {
   // outgrew its budget (nothing was delivered: read the log again).
   bool deliver_named();
   const std::map<std::string, InfoTable>& tables() const { return tables_; }
+  const std::map<std::string, CostCentreInfo>& top_cost_centres() const { return keys_.tops(); }
 
  private:
   struct HeldSample {

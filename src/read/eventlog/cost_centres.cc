@@ -29,13 +29,28 @@ std::string CostCentres::shown(const events::CostCentre& cc) const {
   return label + "[cc " + std::to_string(cc.id) + "]";
 }
 
+namespace {
+
+uint32_t id_at(std::string_view raw_ids, size_t i) {
+  uint32_t id = 0;
+  for (size_t j = 0; j < 4; ++j) id = (id << 8) | static_cast<unsigned char>(raw_ids[4 * i + j]);
+  return id;
+}
+
+}  // namespace
+
+const events::CostCentre* CostCentres::top(std::string_view raw_ids) const {
+  if (raw_ids.size() < 4) return nullptr;
+  auto it = table_.find(id_at(raw_ids, 0));
+  return it == table_.end() ? nullptr : &it->second;
+}
+
 std::string CostCentres::stack_name(std::string_view raw_ids, size_t cut) const {
   size_t depth = raw_ids.size() / 4;
   if (depth == 0) return "MAIN";
   std::string name;
   for (size_t i = 0; i < depth; ++i) {
-    uint32_t id = 0;
-    for (size_t j = 0; j < 4; ++j) id = (id << 8) | static_cast<unsigned char>(raw_ids[4 * i + j]);
+    uint32_t id = id_at(raw_ids, i);
     auto it = table_.find(id);
     name += it == table_.end() ? "<cost centre " + std::to_string(id) + ">" : shown(it->second);
     bool caf = it != table_.end() && it->second.label == "CAF";

@@ -30,6 +30,9 @@ class CostCentres {
   // empty stack as MAIN. `cut` > 0 shortens it as the RTS's -L<cut> does: a
   // longer name keeps its first cut - 4 bytes and gets "...".
   std::string stack_name(std::string_view raw_ids, size_t cut) const;
+  // The stack's innermost cost centre (what -hc and -hm restrict by), or
+  // null for MAIN or an id never defined.
+  const events::CostCentre* top(std::string_view raw_ids) const;
 
  private:
   static std::string label_of(const events::CostCentre& cc) {

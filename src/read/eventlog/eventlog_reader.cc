@@ -178,6 +178,7 @@ size_t EventlogParser::feed(const Input& in, std::string_view bytes, size_t base
 ProfileInfo EventlogParser::info() const {
   ProfileInfo p = facts_.info(source_, ended_);
   p.info_tables = censuses_.tables();
+  p.cost_centres = censuses_.top_cost_centres();
   p.run->sampling_interval = seconds(censuses_.begin().period_ns);
   p.run->breakdown = censuses_.breakdown_flag();
   p.run->ipe_records = censuses_.ipe_records();

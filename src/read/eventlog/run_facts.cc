@@ -71,7 +71,7 @@ void RunFacts::gc_event(const Event& e) {
 ProfileInfo RunFacts::info(const std::string& source, bool ended) const {
   bool profiled = events::profiled_way(run_.rts);
   return {{rts_job(run_.program_args, profiled), date_, "seconds", "bytes", "eventlog", source},
-          marks_.sorted(), heap_.lines(), run_, ended, {}};
+          marks_.sorted(), heap_.lines(), run_, ended, {}, {}};
 }
 
 }  // namespace hpng

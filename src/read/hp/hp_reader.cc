@@ -41,7 +41,7 @@ void HpSamples::end(SampleSink& sink) {
 }
 
 ProfileInfo HpParser::info() const {
-  return {head_.fields, marks_.sorted(), {}, std::nullopt, samples_.finished(), {}};
+  return {head_.fields, marks_.sorted(), {}, std::nullopt, samples_.finished(), {}, {}};
 }
 
 // Before the header, a failure may mean the file is not a profile at all:

@@ -282,7 +282,7 @@ TEST(Bands, AProfileThatChangesBetweenReadsIsAnError) {
     if (reads++ > 0) sink.band(1, "new");
     std::vector<DataPoint> points = {{0, 5}};
     sink.sample({0, points});
-    return ProfileInfo{{"j", "d", "s", "b", "hp", "p.hp"}, {}, {}, std::nullopt, false, {}};
+    return ProfileInfo{{"j", "d", "s", "b", "hp", "p.hp"}, {}, {}, std::nullopt, false, {}, {}};
   };
   Warnings w;
   for (bool deviation : {false, true}) {

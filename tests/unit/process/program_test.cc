@@ -76,7 +76,7 @@ INSTANTIATE_TEST_SUITE_P(
 // A GHC binary gets its options between +RTS and -RTS, where the RTS takes
 // them out: a program it runs does not inherit them, as it would GHCRTS.
 TEST(RtsOptions, AGhcBinaryGetsThemOnItsCommandLineAScriptInGhcrts) {
-  std::vector<std::string> opts = rts_options({'T', 0.1, "/t/my dir/eventlog", "/t/my dir/profile", true});
+  std::vector<std::string> opts = rts_options({'T', {}, 0.1, "/t/my dir/eventlog", "/t/my dir/profile", true});
   EXPECT_EQ(opts, (std::vector<std::string>{"-hT", "-i0.1", "-l-agu", "-ol/t/my dir/eventlog", "-po/t/my dir/profile",
                                             "--eventlog-flush-interval=1"}));
   ProgramSpec ghc = with_rts_options({"./prog", "a b"}, opts, true, {"GHCRTS=-M1g", "HOME=/h"}, -1);
@@ -88,6 +88,13 @@ TEST(RtsOptions, AGhcBinaryGetsThemOnItsCommandLineAScriptInGhcrts) {
   ProgramSpec script = with_rts_options({"./run.sh"}, {"-hT", "-i0.1"}, false, {"GHCRTS=-M1g", "HOME=/h"}, -1);
   EXPECT_EQ(script.argv, (std::vector<std::string>{"./run.sh"}));
   EXPECT_EQ(script.env, (std::vector<std::string>{"HOME=/h", "GHCRTS=-M1g -hT -i0.1"}));
+}
+
+// --explain's restrictions follow the breakdown, each one word: the RTS
+// takes a restriction only with a breakdown, and -i after them all.
+TEST(RtsOptions, RestrictionsFollowTheBreakdown) {
+  std::vector<std::string> opts = rts_options({'r', {"-hcremember", "-hmStore", "-hyMap", "-L200"}, 0.05, "", "", false});
+  EXPECT_EQ(opts, (std::vector<std::string>{"-hr", "-hcremember", "-hmStore", "-hyMap", "-L200", "-i0.05"}));
 }
 
 TEST(Signals, ASignalThatEndsTheRunRemovesThePrivateFolderAndEndsTheProgramsGroup) {

@@ -114,6 +114,17 @@ TEST(Eventlog, CostCentreStacksNamedAsInHpFiles) {
   EXPECT_EQ(read(w.bytes(), 10).band_names, (std::vector<std::string>{"buildT...", "Main.CAF", "late"}));
 }
 
+// --explain restricts its next runs by a -hc band's innermost cost centre:
+// its label and module as the log defines them, whatever the name shows.
+TEST(Eventlog, StackBandsKeepTheirInnermostCostCentre) {
+  EventlogWriter w;
+  w.declare_standard().heap_prof_begin(0, 1);
+  w.cost_centre(3, "a/b", "Store").cost_centre(8, "main", "Main");
+  w.sample_begin(1000).sample_stack(1001, 100, {3, 8}).sample_stack(1002, 7, {}).sample_end(1003);
+  FullProfile p = read(w.bytes());
+  EXPECT_EQ(p.info.cost_centres, (std::map<std::string, CostCentreInfo>{{"a/b/main", {"a/b", "Store", "<src>"}}}));
+}
+
 // Stacks that --ccs-length cuts to one name stay apart as "name (2)",
 // "name (3)", ...: each the least number free, found without trying every
 // smaller one again (40,000 such stacks took 156 s).

@@ -1,0 +1,134 @@
+// --record --explain with real GHC programs (tests/app/explain/*.hs), built
+// profiled (-prof -fprof-auto) by the build where ghc-prof is installed;
+// else each case says skipped. The leaks are ones whose maker and holder
+// the source says: a map that only grows, a list kept in an IORef, a lazy
+// accumulator; then a healthy program, one that reads its standard input,
+// one that fails on its third run. The answer's fields are asserted, not
+// only that it ran; nothing depends on how many censuses a run gets (run 1
+// is run again, censused more often, where it had too few).
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+#include "support/util.h"
+
+namespace hpng {
+namespace {
+
+using namespace hpng::test;
+
+std::string why_not_built(const std::string& program) {
+#ifdef HPNG_RECORD_PROGRAMS
+  std::string path = std::string(HPNG_RECORD_PROGRAMS) + "/explain-" + program;
+  return file_exists(path) ? "" : "no profiled build of " + program + " (ghc-prof not installed, or see " + path + ".log)";
+#else
+  (void)program;
+  return "ghc was not installed when the build was configured (apt-get install ghc ghc-prof)";
+#endif
+}
+
+class Explain : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = scratch_dir(); }
+  // hp2ps-ng --record --explain OPTIONS -- PROGRAM ARGS < INPUT, in the test's folder.
+  CommandResult explain(const std::string& program, const std::string& args, const std::string& input = "/dev/null",
+                        const std::string& options = "-o x.json") {
+#ifdef HPNG_RECORD_PROGRAMS
+    std::string path = std::string(HPNG_RECORD_PROGRAMS) + "/explain-" + program;
+#else
+    std::string path = program;
+#endif
+    // An explanation is four to six runs: the guard only stops a hung test.
+    return run_in(dir_, "timeout 600 " + exe() + " --record --explain " + options + " -- " + shell_quote(path) + " " +
+                            args + " < " + input);
+  }
+  std::string json() const { return read_file(dir_ + "/x.json"); }
+  static bool has(const std::string& text, const std::string& pattern) { return std::regex_search(text, std::regex(pattern)); }
+  std::string dir_;
+};
+
+struct Leak {
+  std::string program, args, band, maker;
+};
+void PrintTo(const Leak& l, std::ostream* os) { *os << l.program; }
+
+class Leaks : public Explain, public ::testing::WithParamInterface<Leak> {};
+
+// The answer names the band, the cost centre the source says makes it,
+// first, and what holds it; each run's profile is kept and named.
+TEST_P(Leaks, NameTheBandItsMakerAndItsHolder) {
+  const Leak& l = GetParam();
+  if (std::string why = why_not_built(l.program); !why.empty()) GTEST_SKIP() << why;
+  CommandResult r = explain(l.program, l.args);
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string j = json();
+  EXPECT_TRUE(has(j, "^\\{\"explain\": \\{\"band\": \"(" + l.band + ")\"")) << j.substr(0, 2000);
+  EXPECT_TRUE(has(j, "\"made_by\": \\[\\s*\\{[^}]*\"cost_centre\": \"" + l.maker + "\"")) << j.substr(0, 2000);
+  EXPECT_TRUE(has(j, "\"held_by\": \\[\\s*\\{\"name\": \"[^\"]+\"")) << j.substr(0, 2000);
+  EXPECT_TRUE(has(j, "\"biography\": \\{\"lag\": ")) << j.substr(0, 2000);
+  for (const char* breakdown : {"-hc", "-hr", "-hb"}) {
+    EXPECT_TRUE(has(j, std::string("\"breakdown\": \"") + breakdown + "\"")) << breakdown << " run missing";
+  }
+  EXPECT_TRUE(has(r.out, "explanation  explain-" + l.program + ": `(" + l.band + ")` \\(.*is made by `" + l.maker + "`"))
+      << r.out;
+  EXPECT_TRUE(file_exists(dir_ + "/explain-" + l.program + ".explain-1.eventlog"));
+}
+
+// The list type is [] on GHC 9.0 and List from 9.6: the name is taken
+// from run 1's own profile.
+INSTANTIATE_TEST_SUITE_P(Explain, Leaks,
+                         ::testing::Values(Leak{"growmap", "300000", "Map", "remember"},
+                                           Leak{"reflist", "1000000", "\\[\\]|List", "logEvent"},
+                                           Leak{"lazycount", "2000000", "Int", "tally"}),
+                         [](const auto& info) { return info.param.program; });
+
+// No suspect after run 1 (however often it was censused): no leak, and no
+// restricted run is made.
+TEST_F(Explain, AHealthyProgramIsNoLeakAfterItsTypeRunsAlone) {
+  if (std::string why = why_not_built("healthy"); !why.empty()) GTEST_SKIP() << why;
+  CommandResult r = explain("healthy", "3000");  // (app/record/steady.hs, profiled)
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string j = json();
+  EXPECT_TRUE(has(j, "^\\{\"explain\": \\{\"band\": null")) << j.substr(0, 2000);
+  EXPECT_FALSE(has(j, "\"breakdown\": \"-h[crb]\"")) << "only -hy runs";
+  EXPECT_NE(r.out.find("no leak found"), std::string::npos) << r.out;
+}
+
+// Every run reads the same standard input, spooled once.
+TEST_F(Explain, EveryRunGetsTheSameStandardInput) {
+  if (std::string why = why_not_built("readlines"); !why.empty()) GTEST_SKIP() << why;
+  std::string lines;
+  for (int i = 0; i < 100000; ++i) lines += "line " + std::to_string(i) + "\n";
+  write_file(dir_ + "/in.txt", lines);
+  CommandResult r = explain("readlines", "", "in.txt");
+  ASSERT_EQ(r.status, 0) << r.err;
+  size_t runs = 0;
+  for (size_t at = r.out.find("(100000,"); at != std::string::npos; at = r.out.find("(100000,", at + 1)) ++runs;
+  EXPECT_GE(runs, 2u) << "each run read all 100,000 lines: " << r.out;
+  EXPECT_EQ(r.out.find("no input"), std::string::npos) << r.out;
+  // The lines' characters are made by `lines`, under main's binding `ls`.
+  EXPECT_TRUE(has(json(), "\"made_by\": \\[\\s*\\{[^}]*\"cost_centre\": \"main.ls\"")) << json().substr(0, 2000);
+}
+
+// A run that fails ends the explanation with what was found, said; the
+// program's failure is its exit status (4).
+TEST_F(Explain, ARunThatFailsEndsTheExplanationWithWhatWasFound) {
+  if (std::string why = why_not_built("thirdfails"); !why.empty()) GTEST_SKIP() << why;
+  write_file(dir_ + "/counter", "");
+  write_file(dir_ + "/counter", "run\n");  // one "earlier run": run 2 of the explanation is its third
+  CommandResult r = explain("thirdfails", "counter 300000", "/dev/null", "--every 0.005 -o x.json");
+  std::string j = json();
+  EXPECT_TRUE(has(j, "\"said\": \"explain-thirdfails exited with status 2\"")) << j.substr(0, 3000);
+  EXPECT_TRUE(has(r.err, "run \\(.*\\): explain-thirdfails exited with status 2")) << r.err;
+  EXPECT_NE(r.out.find("explanation  explain-thirdfails"), std::string::npos) << r.out;
+}
+
+TEST_F(Explain, ATerminalStandardInputIsRefusedWithTheReason) {
+  CommandResult r = run_in(dir_, "script -qec " + shell_quote(exe() + " --record --explain -- true") + " /dev/null");
+  if (r.status == 127) GTEST_SKIP() << "script(1) not installed";
+  EXPECT_NE(r.out.find("a terminal cannot be read again"), std::string::npos) << r.out << r.err;
+}
+
+}  // namespace
+}  // namespace hpng
