@@ -277,6 +277,9 @@ TEST(RecordUsage, BadCombinationsAreUsageErrors) {
       {"--record --watch-pid 1 -- true", "not with --watch, --watch-pid"},
       {"--record --breakdown q -- true", "--breakdown: 'q' is not a breakdown (T, c, y, d, m, r, b, i, e)"},
       {"--max-growth 10 x.hp", "give --diff or --baseline"},
+      {"--explain x.hp", "go with --record"},
+      {"--record --explain --breakdown c -- true", "--explain chooses each run's breakdown"},
+      {"--record --explain --baseline b.eventlog --max-growth 5 -- true", "--baseline goes with one recording"},
   };
   for (const auto& c : cases) {
     CommandResult r = run_in(dir, exe() + " " + c[0]);

@@ -101,6 +101,10 @@ std::optional<Explainer::Answered> Explainer::run(const RunPlan& plan, const std
     said.censuses = censuses_of(m);
     if (m.info.run && rts_.empty()) rts_ = m.info.run->rts;
     Verdict v = verdict_of(m);
+    // Each chart titled by its run: what it asked, and how.
+    std::string options;
+    for (const std::string& o : said.rts_options) options += (options.empty() ? "" : " ") + o;
+    m.info.header.job = job_.record->name + ": " + purpose + " (" + options + ")";
     if (said.said.empty()) answered = Answered{std::move(m), std::move(v), std::move(rec), {read.begin(), read.end()}, plan.keep};
   } catch (const Error& e) {
     if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output) throw;
@@ -225,7 +229,8 @@ void explain_program(const Job& job, Launcher& launcher, Clock& clock, Warnings&
     write_output("-", text);
     throw file_error(Code::program_failed, job.record->asked.argv[0], "no run of --explain left a profile to draw");
   }
-  for (const OutputPlan& plan : job.outputs) {
+  for (OutputPlan plan : job.outputs) {
+    plan.chart.title.reset();  // each chart is titled by its run, the page by the program
     Finished f{.kind = Charts::compare, .charts = e.charts, .names = e.names, .verdicts = e.verdicts, .before = nullptr,
                .after = nullptr, .run_verdicts = {}, .title = *job.asked.title, .reload_seconds = 0,
                .answer = {text, explanation_markdown(text), explanation_json(e.answer)}};
