@@ -25,6 +25,12 @@ std::optional<Suspect> suspect_of(const Verdict& v, const BandMatrix& m) {
   if (bands.empty()) return std::nullopt;
   auto typed = std::find_if(bands.begin(), bands.end(), [&](size_t b) { return !in_evaluation(m.bands[b].name); });
   size_t b = typed != bands.end() ? *typed : bands.front();
+  // A thunk chain being forced: the type of the thunks is the leak, where a
+  // band of it built up as leaks do (if less clearly) and is of weight.
+  for (size_t o = 0; typed == bands.end() && o < m.bands.size() && o < v.shapes.size(); ++o) {
+    bool built = leak_shape(v.shapes[o].kind) && !in_evaluation(m.bands[o].name);
+    if (built && m.bands[o].peak >= m.bands[b].peak / 2 && (b == bands.front() || m.bands[o].peak > m.bands[b].peak)) b = o;
+  }
   return Suspect{m.bands[b].name, b < v.shapes.size() ? v.shapes[b].kind : ShapeKind::none, m.bands[b].peak};
 }
 

@@ -31,7 +31,9 @@ struct Suspect {
 };
 
 // The first suspect band of the verdict that is not the RTS's object of an
-// evaluation under way (BLACKHOLE, STACK, TSO) when there is one, or none.
+// evaluation under way (BLACKHOLE, STACK, TSO); where all are, the largest
+// other band that built up as leaks do, at least half as large; else the
+// first suspect; none without a suspect.
 std::optional<Suspect> suspect_of(const Verdict& v, const BandMatrix& m);
 
 // Each band's share of the run, aggregated by name (a -hr band by the

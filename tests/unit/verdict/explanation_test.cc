@@ -37,6 +37,8 @@ TEST(Explanation, TheSuspectIsATypeBeforeAThunkUnderEvaluation) {
   EXPECT_EQ(suspect_of(v, m)->band, "Int");
   EXPECT_EQ(suspect_of(v, m)->shape, ShapeKind::ramp_held);
   v.suspects = {0};
+  EXPECT_EQ(suspect_of(v, m)->band, "Int") << "the thunks' type, built up (if less clearly) while they were forced";
+  v.shapes[1].kind = ShapeKind::steady;
   EXPECT_EQ(suspect_of(v, m)->band, "BLACKHOLE");
   v.suspects = {};
   EXPECT_FALSE(suspect_of(v, m));
