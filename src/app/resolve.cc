@@ -254,7 +254,7 @@ void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
     RtsAbilities a = rts_abilities(r.program);
     r.ghc = a.ghc, r.eventlog = a.eventlog, r.flush_interval = a.flush_interval, r.profile_prefix = a.profile_prefix;
   }
-  std::string keep = r.name + (!r.eventlog ? ".hp" : asked.explain ? ".explain-1.eventlog" : ".eventlog");
+  std::string keep = !r.eventlog ? r.name + ".hp" : asked.explain ? explain_profile(r.name, 1) : r.name + ".eventlog";
   // The heap's own lines (GC events) show the heap even when censuses are
   // few (a program that waits): drawn unless shares are asked for.
   if (r.eventlog && !o.percent) job.asked.style.heap_lines = true;
@@ -482,6 +482,13 @@ Job resolve_job(const Options& o, Warnings& warnings) {
     report.input = job.inputs[0].path, report.output = "-", report.format = OutputFormat::text;
     job.record->report = plan_for(job, report, job.inputs[0].format, warnings);
     for (const OutputPlan& out : job.outputs) check_record_files(job.inputs[0].path, out.files);
+    for (size_t n = 2; job.record->asked.explain && n <= kMostExplainRuns; ++n) {
+      std::string kept = explain_profile(job.record->name, n);
+      for (const OutputPlan& out : job.outputs) {
+        check_record_files(kept, out.files);
+        check_record_files(kept.substr(0, kept.rfind('.')) + ".prof", out.files);
+      }
+    }
   }
   return job;
 }

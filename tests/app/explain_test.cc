@@ -89,7 +89,7 @@ INSTANTIATE_TEST_SUITE_P(Explain, Leaks,
 // restricted run is made.
 TEST_F(Explain, AHealthyProgramIsNoLeakAfterItsTypeRunsAlone) {
   if (std::string why = why_not_built("healthy"); !why.empty()) GTEST_SKIP() << why;
-  CommandResult r = explain("healthy", "3000");  // (app/record/steady.hs, profiled)
+  CommandResult r = explain("healthy", "300");  // (app/record/steady.hs, profiled)
   ASSERT_EQ(r.status, 0) << r.err;
   std::string j = json();
   EXPECT_TRUE(has(j, "^\\{\"explain\": \\{\"band\": null")) << j.substr(0, 2000);

@@ -256,7 +256,8 @@ TEST(RecordUsage, NoOutputIsWhereTheProfileIsKept) {
   std::string dir = scratch_dir();
   run_in(dir, "mkdir sub && printf '#!/bin/sh\\necho ran\\n' > sub/prog && chmod +x sub/prog");
   for (const char* options : {"--format svg -o prog.eventlog", "--format svg -o ./sub/../prog.eventlog",
-                              "-o x.ps --aux prog.eventlog"}) {
+                              "-o x.ps --aux prog.eventlog", "--explain --format svg -o prog.explain-3.eventlog",
+                              "--explain -o ./prog.explain-4.prof --format svg"}) {
     CommandResult r = run_in(dir, exe() + " --record " + options + " -- ./sub/prog");
     EXPECT_EQ(r.status, 1) << options << ": " << r.err;
     EXPECT_NE(r.err.find("is where --record keeps the program's profile"), std::string::npos) << r.err;

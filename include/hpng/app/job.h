@@ -127,6 +127,14 @@ struct RecordPlan {
   OutputPlan report;              // the text report, on standard output
 };
 
+// --explain's runs: at most three by type (run 1 and two retries), one by
+// cost centre, one by retainer, two biographical (one retry); run N's
+// profile is kept as PROG.explain-N.eventlog, its .prof beside it.
+constexpr size_t kMostExplainRuns = 7;
+inline std::string explain_profile(const std::string& name, size_t run) {
+  return name + ".explain-" + std::to_string(run) + ".eventlog";
+}
+
 struct Job {
   Mode mode = Mode::one_profile;
   std::vector<ProfileInput> inputs;  // one, except for --compare, --diff and a batch (opened by each run)

@@ -75,7 +75,7 @@ RunPlan Explainer::plan(char breakdown, std::vector<std::string> restrictions, d
   size_t n = done_.answer.runs.size() + 1;
   const std::string& name = job_.record->name;
   // A GHC before 9.4 without -eventlog writes its own PROG.hp, where the RTS names it.
-  std::string keep = job_.record->eventlog ? name + ".explain-" + std::to_string(n) + ".eventlog" : name + ".hp";
+  std::string keep = job_.record->eventlog ? explain_profile(name, n) : name + ".hp";
   return {.breakdown = breakdown, .every = every, .keep = keep,
           .restrictions = std::move(restrictions), .doing = "run " + std::to_string(n) + ": " + purpose, .input = input_};
 }
