@@ -3,9 +3,11 @@
 #include "base/text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iterator>
 #include <vector>
 
@@ -334,6 +336,20 @@ std::optional<double> size_in_bytes(const std::string& text) {
     if (n > 0 && unit == name) return std::atof(text.substr(0, n).c_str()) * factor;
   }
   return std::nullopt;
+}
+
+std::string join_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+std::string shell_word(const std::string& w) {
+  auto plain = [](unsigned char c) { return std::isalnum(c) || (c != 0 && std::strchr("@%+=:,./_-", c) != nullptr); };
+  if (!w.empty() && std::all_of(w.begin(), w.end(), plain)) return w;
+  std::string out = "'";
+  for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
 }
 
 }  // namespace hpng

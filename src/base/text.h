@@ -49,6 +49,13 @@ std::string markup_escape(std::string_view s);
 // first differ.
 size_t shared_start(const std::vector<std::string_view>& names);
 
+// "a b c": words joined by single spaces.
+std::string join_words(const std::vector<std::string>& words);
+
+// A word as a POSIX shell reads it back: as it is when it holds nothing the
+// shell treats specially, else in single quotes ('' for the empty word).
+std::string shell_word(const std::string& w);
+
 // Text from outside (a profile, a path) for a terminal: valid UTF-8, and
 // every control character that could move the cursor, set a title, write
 // the clipboard or make a link (C0 with ESC, DEL, C1), or turn the text

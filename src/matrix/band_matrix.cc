@@ -144,9 +144,13 @@ BandMatrix build_matrix(const SampleSource& source, const BandStats& stats, cons
 BandMatrix matrix_from_stats(const SampleSource& source, const BandStats& stats, const SelectOptions& select,
                              size_t time_buckets, Warnings& warnings, size_t held_cells) {
   if (stats.names.empty()) {
+    // GHC writes every census of a restriction that matches nothing, empty.
+    std::vector<std::string> words = restrictions_of(stats.info);
+    std::string why = words.empty() ? "was the program killed before its first census?"
+                                    : "the restrictions " + join_words(words) + " selected nothing: is each name spelled as "
+                                      "an unrestricted profile of the same breakdown names it?";
     warnings.add({Code::no_data, stats.info.header.source, {}, 0, 0, "",
-                  "no sample has data (" + std::to_string(stats.samples) +
-                      " empty samples: was the program killed before its first census?); the chart is empty"});
+                  "no sample has data (" + std::to_string(stats.samples) + " empty samples: " + why + "); the chart is empty"});
   }
   Selection selection =
       select_bands(stats, select, order_figures(source, stats, select.by_deviation, select.by_growth));

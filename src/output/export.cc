@@ -288,6 +288,12 @@ void append_header_fields(std::string& out, const BandMatrix& m) {
   append_field(out, "sample_unit", h.sample_unit);
   append_field(out, "value_unit", h.value_unit);
   append_field(out, "input_format", h.input_format);
+  // What GHC's restrictions left the profile counting (+RTS -hyMap ...).
+  std::vector<std::string> restrictions = restrictions_of(m.info);
+  if (!restrictions.empty()) {
+    out += ", \"restrictions\": ";
+    append_list(out, restrictions, append_json_string);
+  }
   if (m.percent) out += ", \"percent\": true";
   if (m.difference) out += ", \"difference\": true";
 }

@@ -184,26 +184,35 @@ std::string heap_fields(const BandMatrix& m) {
   return out;
 }
 
-// "-hbdrag,void" in the command line of a run by another breakdown: the
-// profile holds only closures in those phases of their lives (GHC's
-// restriction), so its largest band is who holds the drag or void.
-std::string restricted_phases(const std::string& job) {
-  std::istringstream words(job);
+// GHC's restrictions (+RTS -hcremember -hyMap) count only the closures
+// they select. A run by another breakdown restricted to phases of life
+// (-hbdrag,void) holds only those: its largest band is who holds them.
+std::string restriction_field(const BandMatrix& m) {
+  std::vector<std::string> words = restrictions_of(m.info);
+  if (words.empty()) return "";
   std::string phases;
-  bool other = false;
-  for (std::string w; words >> w;) {
-    if (w.starts_with("-hb") && w.size() > 3) phases = w;
-    else if (w.size() >= 3 && w.starts_with("-h") && std::string("cmdyrie").find(w[2]) != std::string::npos) other = true;
+  for (const std::string& w : words) {
+    if (w.starts_with("-hb") && breakdown_of(m.info) != "-hb") phases = w.substr(3);
   }
-  return other ? phases : "";
+  std::string out = field("restricted", join_words(words)) + field("", "only the closures these select are counted");
+  if (phases.empty() || m.bands.empty() || m.total <= 0) return out;
+  auto top = std::max_element(m.bands.begin(), m.bands.end(), [](const Band& a, const Band& b) { return a.area < b.area; });
+  std::string head = fit(phases, 20) + " only: ", tail = " holds " + printed("%.0f%%", 100 * top->area / m.total);
+  return out + field("", head + fit(top->name, kWidth - 14 - columns(head) - columns(tail)) + tail);
 }
 
-std::string restriction_field(const BandMatrix& m) {
-  std::string phases = restricted_phases(m.info.header.job);
-  if (phases.empty() || m.bands.empty() || m.total <= 0) return "";
-  auto top = std::max_element(m.bands.begin(), m.bands.end(), [](const Band& a, const Band& b) { return a.area < b.area; });
-  std::string head = fit(phases.substr(3), 20) + " only: ", tail = " holds " + printed("%.0f%%", 100 * top->area / m.total);
-  return field("restricted", head + fit(top->name, kWidth - 14 - columns(head) - columns(tail)) + tail);
+// After a suspect, the one command that explains it (--record --explain),
+// and what a profiled build would add where this one was not.
+std::string next_field(const BandMatrix& m, const Verdict& v) {
+  std::vector<std::string> program = program_words(m.info);
+  if (v.suspects.empty() || program.empty() || !restrictions_of(m.info).empty()) return "";
+  std::string command = "hp2ps-ng --record --explain --";
+  for (const std::string& w : program) command += " " + shell_word(w);
+  const std::string& band = m.bands[v.suspects[0]].name;
+  std::string why = profiled_build(m.info)
+                        ? "runs it again to say which code makes " + band + " and what holds it"
+                        : "with ghc -prof -fprof-auto -rtsopts it says which code makes it";
+  return field("next", command) + field("", why);
 }
 
 // Why a band's final figure can be far below where its trend was judged.
@@ -325,7 +334,7 @@ std::string profile_report(const BandMatrix& m, const Verdict& v, const std::str
                             : field("suspects", suspects(m, v));
   std::string chain = v.chain.found() ? field("thunks", thunk_chain_words(m, v)) : "";
   return profile_fields(m, input) + end_field(m) + note + bio + chain + restriction_field(m) + verdict + suspect_lines(m, v) +
-         "\n" +
+         next_field(m, v) + "\n" +
          band_table(m, f, v, order, every_band);
 }
 

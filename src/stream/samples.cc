@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <sstream>
 
 #include "base/text.h"
 
@@ -41,6 +42,42 @@ std::string breakdown_of(const ProfileInfo& info) {
     if (at + 3 < job.size() && std::isalpha(static_cast<unsigned char>(job[at + 3]))) return job.substr(at + 1, 3);
   }
   return "";
+}
+
+bool profiled_build(const ProfileInfo& info) { return info.header.job.find(" +RTS") != std::string::npos; }
+
+std::vector<std::string> program_words(const ProfileInfo& info) {
+  std::vector<std::string> words;
+  bool in_rts = false, literal = false;
+  if (info.run && !info.run->program_args.empty()) {
+    for (const std::string& a : info.run->program_args) {
+      if (!literal && (a == "+RTS" || a == "-RTS" || a == "--RTS")) {
+        in_rts = a == "+RTS", literal = a == "--RTS";
+      } else if (!in_rts) {
+        words.push_back(a);
+      }
+    }
+    return words;
+  }
+  std::istringstream in(info.header.job.substr(0, info.header.job.find(" +RTS")));
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+std::vector<std::string> restrictions_of(const ProfileInfo& info) {
+  if (info.run) return info.run->restrictions;
+  const std::string& job = info.header.job;
+  size_t rts = job.find(" +RTS ");
+  if (rts == std::string::npos) return {};
+  std::vector<std::string> words;
+  std::istringstream in(job.substr(rts + 6));
+  for (std::string w; in >> w;) {
+    bool restricts = w.size() > 3 && w.starts_with("-h") && std::string_view("cCmdyrb").find(w[2]) != std::string_view::npos;
+    if (!restricts) continue;
+    std::erase_if(words, [&](const std::string& was) { return was[2] == w[2]; });  // a repeat replaces it
+    words.push_back(w);
+  }
+  return words;
 }
 
 Error profile_changed(const std::string& source) {

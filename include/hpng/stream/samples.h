@@ -55,6 +55,7 @@ struct RunInfo {
   std::vector<std::string> program_args;  // argv, with the +RTS options
   double sampling_interval = 0;           // -i, seconds (0: not known)
   std::string breakdown;                  // "-hc", "-hT", ...
+  std::vector<std::string> restrictions;  // HEAP_PROF_BEGIN's filters as flags ("-hyMap"), in its order
   // HEAP_INFO_GHC: the RTS's heap configuration; all 0 when not known.
   uint64_t generations = 0, max_heap = 0, allocation_area = 0, megablock = 0, block = 0;
   size_t ipe_records = 0;  // info-table provenance records (-finfo-table-map builds)
@@ -139,6 +140,18 @@ struct ProfileInfo {
 // "-hc", "-hy", ...: an eventlog's, or the first -h option among a .hp's
 // JOB's RTS options (the program's command line); empty when not said.
 std::string breakdown_of(const ProfileInfo& info);
+// A profiled build's RTS wrote the profile: its JOB carries the RTS options
+// (a plain RTS's gives the program's name alone; an eventlog's job is made
+// the same way).
+bool profiled_build(const ProfileInfo& info);
+// The program and its arguments as run, without the RTS's options: an
+// eventlog's PROGRAM_ARGS, else the words of a .hp's JOB before them.
+std::vector<std::string> program_words(const ProfileInfo& info);
+
+// The restrictions that selected what the profile counts ("-hcremember",
+// "-hyMap"): an eventlog's HEAP_PROF_BEGIN filters, or a .hp's JOB's RTS
+// words (the last of each kind, as the RTS takes them); empty when none.
+std::vector<std::string> restrictions_of(const ProfileInfo& info);
 
 class SampleSink {
  public:

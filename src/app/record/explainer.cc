@@ -102,9 +102,7 @@ std::optional<Explainer::Answered> Explainer::run(const RunPlan& plan, const std
     if (m.info.run && rts_.empty()) rts_ = m.info.run->rts;
     Verdict v = verdict_of(m);
     // Each chart titled by its run: what it asked, and how.
-    std::string options;
-    for (const std::string& o : said.rts_options) options += (options.empty() ? "" : " ") + o;
-    m.info.header.job = job_.record->name + ": " + purpose + " (" + options + ")";
+    m.info.header.job = job_.record->name + ": " + purpose + " (" + join_words(said.rts_options) + ")";
     if (said.said.empty()) answered = Answered{std::move(m), std::move(v), std::move(rec), {read.begin(), read.end()}, plan.keep};
   } catch (const Error& e) {
     if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output) throw;

@@ -130,7 +130,7 @@ void Censuses::close_sample() {
     return;
   }
   double time = open_time_;
-  if (!begin_.bio_filter.empty()) {
+  if (!begin_.bio_filter().empty()) {
     time = static_cast<double>(closed_) * (begin_.period_ns ? seconds(begin_.period_ns) : 0.1);
   }
   deliver(time, open_);

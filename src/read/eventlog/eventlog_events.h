@@ -5,6 +5,7 @@
 // short), and a String without its NUL ends at the payload's end. Fields a
 // newer GHC appends are never read, so they cannot upset anything.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <ctime>
@@ -66,18 +67,20 @@ struct Fields {
 
 // HEAP_PROF_BEGIN: Word8 profile id, Word64 sampling period (ns), Word32
 // breakdown (1 -hc, 2 -hm, 3 -hd, 4 -hy, 5 -hr, 6 -hb, 7 -hT, ...), then
-// seven filter Strings; the last is the biography filter (-hb<...>).
+// seven filter Strings, the restrictions as the RTS stored them ("" where
+// none): -hm, -hd, -hy, -hc, -hC, -hr and -hb, in that order.
 struct HeapProfBegin {
   uint64_t period_ns;
   uint32_t breakdown;
-  std::string bio_filter;
+  std::array<std::string, 7> filters;
+  const std::string& bio_filter() const { return filters[6]; }
 };
+inline constexpr const char* kFilterFlags[] = {"-hm", "-hd", "-hy", "-hc", "-hC", "-hr", "-hb"};
 inline HeapProfBegin heap_prof_begin(std::string_view payload) {
   Fields f{payload};
   f.uint(1);
-  HeapProfBegin b{f.uint(8), static_cast<uint32_t>(f.uint(4)), ""};
-  for (int i = 0; i < 6; ++i) f.string();
-  b.bio_filter = std::string(f.string());
+  HeapProfBegin b{f.uint(8), static_cast<uint32_t>(f.uint(4)), {}};
+  for (std::string& filter : b.filters) filter = f.string();
   return b;
 }
 

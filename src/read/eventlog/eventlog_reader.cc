@@ -151,8 +151,8 @@ void EventlogParser::finish() {
   }
   if (closed == 0) return no_complete_sample();
   const events::HeapProfBegin& begin = censuses_.begin();
-  if (!begin.bio_filter.empty() && begin.breakdown != events::kBreakdownBiography) {
-    warn(Code::held_censuses, 0, "a biography filter (-hb" + begin.bio_filter + ") makes the RTS write every census at exit without its "
+  if (!begin.bio_filter().empty() && begin.breakdown != events::kBreakdownBiography) {
+    warn(Code::held_censuses, 0, "a biography filter (-hb" + begin.bio_filter() + ") makes the RTS write every census at exit without its "
             "time; samples are spaced by the sampling interval instead");
   }
   facts_.marks().warn_if_thinned(in_->name, "traceMarker marks", "the log", *warnings_);
@@ -181,6 +181,10 @@ ProfileInfo EventlogParser::info() const {
   p.cost_centres = censuses_.top_cost_centres();
   p.run->sampling_interval = seconds(censuses_.begin().period_ns);
   p.run->breakdown = censuses_.breakdown_flag();
+  const events::HeapProfBegin& begin = censuses_.begin();
+  for (size_t k = 0; k < begin.filters.size(); ++k) {
+    if (!begin.filters[k].empty()) p.run->restrictions.push_back(events::kFilterFlags[k] + begin.filters[k]);
+  }
   p.run->ipe_records = censuses_.ipe_records();
   return p;
 }

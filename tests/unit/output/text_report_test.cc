@@ -217,18 +217,54 @@ TEST(TextReport, BareAddressesAreCountedAndExplained) {
   EXPECT_EQ(report_of(every(profile({{"main", {1, 1}}})), "p.hp", false).find("unnamed"), std::string::npos);
 }
 
+std::string with_job(std::string hp, const std::string& job) {
+  return hp.replace(hp.find("JOB \"j\""), 7, "JOB \"" + job + "\"");
+}
+
 // GHC's restriction (+RTS -hc -hbdrag,void) leaves only the closures in
 // those phases: the largest band is who holds them.
 TEST(TextReport, ARestrictedProfileSaysWhoHoldsThePhases) {
   std::string hp = profile({{"holder", {3000, 3000}}, {"other", {1000, 1000}}});
-  std::string restricted = hp;
-  restricted.replace(restricted.find("JOB \"j\""), 7, "JOB \"p +RTS -hc -hbdrag,void -i0.1\"");
-  EXPECT_NE(report_of(every(restricted), "p.hp", false).find("  restricted  drag,void only: holder holds 75%\n"),
+  EXPECT_NE(report_of(every(with_job(hp, "p +RTS -hc -hbdrag,void -i0.1")), "p.hp", false)
+                .find("  restricted  -hbdrag,void\n"
+                      "              only the closures these select are counted\n"
+                      "              drag,void only: holder holds 75%\n"),
             std::string::npos);
-  std::string biography = hp;
-  biography.replace(biography.find("JOB \"j\""), 7, "JOB \"p +RTS -hb -i0.1\"");
-  EXPECT_EQ(report_of(every(biography), "p.hp", false).find("restricted"), std::string::npos) << "-hb is no restriction";
+  EXPECT_EQ(report_of(every(with_job(hp, "p +RTS -hb -i0.1")), "p.hp", false).find("restricted"), std::string::npos)
+      << "-hb is no restriction";
   EXPECT_EQ(report_of(every(hp), "p.hp", false).find("restricted"), std::string::npos);
+}
+
+// A .hp's JOB carries the restrictions as the RTS took them: the last of
+// each kind, GHCRTS's words first, none after a program argument's -h.
+TEST(TextReport, ARestrictedProfileSaysItsRestriction) {
+  std::string hp = profile({{"Map", {3000, 3000}}});
+  EXPECT_NE(report_of(every(with_job(hp, "GrowMap -hcx +RTS -hc -hcreading -i0.05 -hcremember -hyMap -l")), "p.hp", false)
+                .find("  restricted  -hcremember -hyMap\n              only the closures these select are counted\n"),
+            std::string::npos);
+  EXPECT_EQ(report_of(every(with_job(hp, "GrowMap -hcx +RTS -hc -l")), "p.hp", false).find("restricted"),
+            std::string::npos);
+}
+
+// After a suspect, the command that explains it, copyable: the program's
+// words as the shell reads them back; a plain build told what -prof adds.
+TEST(TextReport, ASuspectGetsTheCommandThatExplainsIt) {
+  std::vector<long long> ramp;
+  for (long long k = 0; k < 12; ++k) ramp.push_back(1000000 * (k + 1));
+  std::string hp = profile({{"Map", ramp}});
+  EXPECT_NE(report_of(every(with_job(hp, "./leak it's 3 +RTS -hy -i0.1")), "p.hp", false)
+                .find("  next        hp2ps-ng --record --explain -- ./leak 'it'\\''s' 3\n"
+                      "              runs it again to say which code makes Map and what holds it\n"),
+            std::string::npos);
+  EXPECT_NE(report_of(every(with_job(hp, "leak")), "p.hp", false)
+                .find("  next        hp2ps-ng --record --explain -- leak\n"
+                      "              with ghc -prof -fprof-auto -rtsopts it says which code makes it\n"),
+            std::string::npos);
+  EXPECT_EQ(report_of(every(with_job(hp, "leak +RTS -hc -hyMap")), "p.hp", false).find("next"), std::string::npos)
+      << "a restricted run is a step of the explanation already";
+  EXPECT_EQ(report_of(every(with_job(profile({{"Map", std::vector<long long>(12, 5)}}), "leak")), "p.hp", false).find("next"),
+            std::string::npos)
+      << "no suspect, nothing to explain";
 }
 
 TEST(TextReport, DiffListsTheLargestChangesGrowthFirst) {
@@ -255,6 +291,7 @@ TEST(TextReport, AnEventlogGivesTheHeapsPeaksAndTheCensusAtExit) {
   EXPECT_NE(log.find("  end         judged at 1.81 s (at 1.84 s the heap was torn down at exit)\n"), std::string::npos) << log;
   EXPECT_NE(log.find("(elapsed time)"), std::string::npos);
   EXPECT_NE(log.find("  suspects    3 bands: ghc-prim:GHC.Types.:, ghc-prim:GHC.Types.I# and 1 more\n"), std::string::npos) << log;
+  EXPECT_NE(log.find("  next        hp2ps-ng --record --explain -- ./LeakT\n"), std::string::npos) << log;
   std::string hp = report_of(every(test::read_file(dir + "leak-programs/steady-hT.hp")), "s.hp", false);
   EXPECT_EQ(hp.find("heap size"), std::string::npos) << "a .hp has no GC events";
   EXPECT_NE(hp.find("(the program's own time)"), std::string::npos);
