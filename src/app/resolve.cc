@@ -253,6 +253,7 @@ void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
   if (!r.program.empty()) {
     RtsAbilities a = rts_abilities(r.program);
     r.ghc = a.ghc, r.eventlog = a.eventlog, r.flush_interval = a.flush_interval, r.profile_prefix = a.profile_prefix;
+    r.profiled = a.profiled, r.info_tables = a.info_tables;
   }
   std::string keep = !r.eventlog ? r.name + ".hp" : asked.explain ? explain_profile(r.name, 1) : r.name + ".eventlog";
   // The heap's own lines (GC events) show the heap even when censuses are

@@ -107,6 +107,47 @@ std::vector<Share> shares_of(const BandMatrix& m, std::string_view prof) {
   return out;
 }
 
+std::vector<Share> made_at(const BandMatrix& m, const std::string& band) {
+  const std::map<std::string, InfoTable>& tables = m.info.info_tables;
+  auto own = tables.find(band);
+  if (own == tables.end()) return {};
+  std::vector<Share> out;
+  double all = 0;
+  for (const Band& b : m.bands) {
+    all += b.area;
+    auto t = tables.find(b.name);
+    if (t == tables.end() || (t != own && (own->second.type.empty() || t->second.type != own->second.type))) continue;
+    const InfoTable& r = t->second;
+    out.push_back({b.name, b.peak, b.area, {r.label, r.module, r.src_loc == ":" ? "" : r.src_loc}, {}});  // ":": none
+  }
+  for (Share& s : out) s.share = all > 0 ? s.share / all : 0;
+  std::stable_sort(out.begin(), out.end(), [](const Share& a, const Share& b) { return a.share > b.share; });
+  return out;
+}
+
+namespace {
+
+constexpr const char* kProfiledBuild =
+    "ghc -prof -fprof-auto -rtsopts (cabal: --enable-profiling --ghc-options=-fprof-auto; stack: --profile)";
+
+}  // namespace
+
+std::string plain_build_note(PlainBuild build) {
+  std::string profiled = std::string("a profiled build, ") + kProfiledBuild + ", ";
+  switch (build) {
+    case PlainBuild::where_made:
+      return "-finfo-table-map named where each closure is made; " + profiled + "adds which code makes it, what holds it "
+             "and how it lives. ";
+    case PlainBuild::library_closures:
+      return "the leak's closures are a library's, which -finfo-table-map names only when the library is built with it: "
+             "its closure type is from -hT; " + profiled + "says which code makes it, what holds it and how it lives. ";
+    case PlainBuild::types_only: break;
+  }
+  return "a build without profiling names closure types only: " + profiled + "says which code makes it, what holds it "
+         "and how it lives; on GHC 9.2 or later, -finfo-table-map -fdistinct-constructor-tables names where each closure "
+         "is made without profiling. ";
+}
+
 std::vector<Share> main_makers(const std::vector<Share>& makers) {
   std::vector<Share> main;
   double covered = 0;
@@ -160,6 +201,11 @@ std::string life_words(const Biography& b) {
   return printed("%.0f", most->share * 100) + " % of it is " + most->words;
 }
 
+// A run by cost centre was made (a profiled build's run 2).
+bool by_cost_centre(const Explanation& e) {
+  return std::any_of(e.runs.begin(), e.runs.end(), [](const ExplainedRun& r) { return r.breakdown == "-hc"; });
+}
+
 std::string named_list(const std::vector<Share>& shares, bool with_place) {
   std::string out;
   for (size_t i = 0; i < shares.size() && i < 2; ++i) {
@@ -176,7 +222,7 @@ std::string named_list(const std::vector<Share>& shares, bool with_place) {
 std::string next_step(const Explanation& e) {
   if (!e.suspect || e.made_by.empty()) return "";
   std::string step;
-  if (e.made_by.front().name.find('/') == std::string::npos) {
+  if (by_cost_centre(e) && e.made_by.front().name.find('/') == std::string::npos) {
     step += "The stacks name one cost centre each: a build with -fprof-auto-calls gives deeper ones. ";
   }
   if (e.held_by.size() == 1 && e.held_by.front().name == "SYSTEM") {
@@ -191,10 +237,13 @@ std::string next_step(const Explanation& e) {
 }
 
 std::string explanation_sentence(const Explanation& e) {
+  bool answered = std::any_of(e.runs.begin(), e.runs.end(), [](const ExplainedRun& r) { return r.said.empty(); });
+  if (!e.suspect && !answered) return "no answer: no run left a profile to judge";
   if (!e.suspect) return "no leak found: no band of the heap grows as a leak does";
   const Suspect& s = *e.suspect;
   std::string line = "`" + s.band + "` (" + si_amount(s.peak, "bytes") + ", " + shape_token(s.shape) + ")";
-  line += e.made_by.empty() ? " is made by code the runs could not name" : " is made by " + named_list(e.made_by, true);
+  std::string unnamed = by_cost_centre(e) ? "code the runs could not name" : "code a build without profiling cannot name";
+  line += " is made by " + (e.made_by.empty() ? unnamed : named_list(e.made_by, true));
   if (!e.held_by.empty()) line += " and held by " + named_list(e.held_by, false);
   if (e.biography) line += "; " + life_words(*e.biography);
   return line;

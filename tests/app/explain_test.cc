@@ -18,12 +18,13 @@ namespace {
 
 using namespace hpng::test;
 
-std::string why_not_built(const std::string& program) {
+// `file`: explain-NAME, a profiled build; plain-NAME, one without profiling.
+std::string why_not_built(const std::string& file) {
 #ifdef HPNG_RECORD_PROGRAMS
-  std::string path = std::string(HPNG_RECORD_PROGRAMS) + "/explain-" + program;
-  return file_exists(path) ? "" : "no profiled build of " + program + " (ghc-prof not installed, or see " + path + ".log)";
+  std::string path = std::string(HPNG_RECORD_PROGRAMS) + "/" + file;
+  return file_exists(path) ? "" : "no build of " + file + " (ghc-prof not installed, or see " + path + ".log)";
 #else
-  (void)program;
+  (void)file;
   return "ghc was not installed when the build was configured (apt-get install ghc ghc-prof)";
 #endif
 }
@@ -31,13 +32,13 @@ std::string why_not_built(const std::string& program) {
 class Explain : public ::testing::Test {
  protected:
   void SetUp() override { dir_ = scratch_dir(); }
-  // hp2ps-ng --record --explain OPTIONS -- PROGRAM ARGS < INPUT, in the test's folder.
-  CommandResult explain(const std::string& program, const std::string& args, const std::string& input = "/dev/null",
+  // hp2ps-ng --record --explain OPTIONS -- FILE ARGS < INPUT, in the test's folder.
+  CommandResult explain(const std::string& file, const std::string& args, const std::string& input = "/dev/null",
                         const std::string& options = "-o x.json") {
 #ifdef HPNG_RECORD_PROGRAMS
-    std::string path = std::string(HPNG_RECORD_PROGRAMS) + "/explain-" + program;
+    std::string path = std::string(HPNG_RECORD_PROGRAMS) + "/" + file;
 #else
-    std::string path = program;
+    std::string path = file;
 #endif
     // An explanation is four to six runs: the guard only stops a hung test.
     return run_in(dir_, "timeout 600 " + exe() + " --record --explain " + options + " -- " + shell_quote(path) + " " +
@@ -59,8 +60,8 @@ class Leaks : public Explain, public ::testing::WithParamInterface<Leak> {};
 // first, and what holds it; each run's profile is kept and named.
 TEST_P(Leaks, NameTheBandItsMakerAndItsHolder) {
   const Leak& l = GetParam();
-  if (std::string why = why_not_built(l.program); !why.empty()) GTEST_SKIP() << why;
-  CommandResult r = explain(l.program, l.args);
+  if (std::string why = why_not_built("explain-" + l.program); !why.empty()) GTEST_SKIP() << why;
+  CommandResult r = explain("explain-" + l.program, l.args);
   ASSERT_EQ(r.status, 0) << r.err;
   std::string j = json();
   EXPECT_TRUE(has(j, "^\\{\"explain\": \\{\"band\": \"(" + l.band + ")\"")) << j.substr(0, 2000);
@@ -88,8 +89,8 @@ INSTANTIATE_TEST_SUITE_P(Explain, Leaks,
 // No suspect after run 1 (however often it was censused): no leak, and no
 // restricted run is made.
 TEST_F(Explain, AHealthyProgramIsNoLeakAfterItsTypeRunsAlone) {
-  if (std::string why = why_not_built("healthy"); !why.empty()) GTEST_SKIP() << why;
-  CommandResult r = explain("healthy", "300");  // (app/record/steady.hs, profiled)
+  if (std::string why = why_not_built("explain-healthy"); !why.empty()) GTEST_SKIP() << why;
+  CommandResult r = explain("explain-healthy", "300");  // (app/record/steady.hs, profiled)
   ASSERT_EQ(r.status, 0) << r.err;
   std::string j = json();
   EXPECT_TRUE(has(j, "^\\{\"explain\": \\{\"band\": null")) << j.substr(0, 2000);
@@ -99,11 +100,11 @@ TEST_F(Explain, AHealthyProgramIsNoLeakAfterItsTypeRunsAlone) {
 
 // Every run reads the same standard input, spooled once.
 TEST_F(Explain, EveryRunGetsTheSameStandardInput) {
-  if (std::string why = why_not_built("readlines"); !why.empty()) GTEST_SKIP() << why;
+  if (std::string why = why_not_built("explain-readlines"); !why.empty()) GTEST_SKIP() << why;
   std::string lines;
   for (int i = 0; i < 100000; ++i) lines += "line " + std::to_string(i) + "\n";
   write_file(dir_ + "/in.txt", lines);
-  CommandResult r = explain("readlines", "", "in.txt");
+  CommandResult r = explain("explain-readlines", "", "in.txt");
   ASSERT_EQ(r.status, 0) << r.err;
   size_t runs = 0;
   for (size_t at = r.out.find("(100000,"); at != std::string::npos; at = r.out.find("(100000,", at + 1)) ++runs;
@@ -116,14 +117,29 @@ TEST_F(Explain, EveryRunGetsTheSameStandardInput) {
 // A run that fails ends the explanation with what was found, said; the
 // program's failure is its exit status (4).
 TEST_F(Explain, ARunThatFailsEndsTheExplanationWithWhatWasFound) {
-  if (std::string why = why_not_built("thirdfails"); !why.empty()) GTEST_SKIP() << why;
+  if (std::string why = why_not_built("explain-thirdfails"); !why.empty()) GTEST_SKIP() << why;
   write_file(dir_ + "/counter", "");
   write_file(dir_ + "/counter", "run\n");  // one "earlier run": run 2 of the explanation is its third
-  CommandResult r = explain("thirdfails", "counter 300000", "/dev/null", "--every 0.005 -o x.json");
+  CommandResult r = explain("explain-thirdfails", "counter 300000", "/dev/null", "--every 0.005 -o x.json");
   std::string j = json();
   EXPECT_TRUE(has(j, "\"said\": \"explain-thirdfails exited with status 2\"")) << j.substr(0, 3000);
   EXPECT_TRUE(has(r.err, "run \\(.*\\): explain-thirdfails exited with status 2")) << r.err;
   EXPECT_NE(r.out.find("explanation  explain-thirdfails"), std::string::npos) << r.out;
+}
+
+// A build without -prof (and, on GHC 9.0, without -hi): the closure type
+// that leaks, from -hT alone, and how to rebuild for who makes and holds it.
+TEST_F(Explain, APlainBuildNamesTheClosureTypeAndHowToRebuild) {
+  if (std::string why = why_not_built("plain-growmap"); !why.empty()) GTEST_SKIP() << why;
+  CommandResult r = explain("plain-growmap", "300000");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string j = json();
+  EXPECT_TRUE(has(j, "^\\{\"explain\": \\{\"band\": \"[^\"]*Data.Map.Internal.Bin\"")) << j.substr(0, 2000);
+  EXPECT_TRUE(has(j, "\"made_by\": \\[\\],\\s*\"held_by\": \\[\\]")) << j.substr(0, 2000);
+  EXPECT_FALSE(has(j, "\"breakdown\": \"-h[yrcb]\"")) << "no profiled run: " << j.substr(0, 2000);
+  EXPECT_TRUE(has(j, "\"note\": \"a build without profiling names closure types only: a profiled build, ghc -prof "))
+      << j.substr(0, 3000);
+  EXPECT_TRUE(has(r.out, "is made by code a build without profiling cannot name")) << r.out;
 }
 
 TEST_F(Explain, ATerminalStandardInputIsRefusedWithTheReason) {

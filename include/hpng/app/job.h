@@ -123,6 +123,8 @@ struct RecordPlan {
   bool eventlog = true;           // else the RTS's own .hp is followed (a GHC before 9.4 without -eventlog)
   bool flush_interval = true;     // the RTS takes --eventlog-flush-interval (GHC 9.2 on)
   bool profile_prefix = true;     // the RTS takes -po (where its own .hp goes)
+  bool profiled = true;           // a profiled build (-prof): --explain's four runs, else a plain build's one or two
+  bool info_tables = true;        // the RTS takes -hi (GHC 9.2 on)
   std::optional<ProfileInput> baseline;  // --baseline, opened
   OutputPlan report;              // the text report, on standard output
 };

@@ -13,6 +13,8 @@ struct RtsAbilities {
   bool eventlog = true;        // -l and -ol (always from GHC 9.4; before, only when linked with -eventlog)
   bool flush_interval = true;  // --eventlog-flush-interval (GHC 9.2 on)
   bool profile_prefix = true;  // -po, where the .hp goes (GHC 9.2 on)
+  bool profiled = true;        // the profiling RTS (-prof): -hc, -hy, -hr, -hb and restrictions
+  bool info_tables = true;     // -hi, by info table (GHC 9.2 on)
 };
 RtsAbilities rts_abilities(const std::string& program_path);
 

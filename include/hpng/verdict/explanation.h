@@ -41,6 +41,19 @@ std::optional<Suspect> suspect_of(const Verdict& v, const BandMatrix& m);
 // run, whose "SET n = {...}" lines spell out the sets of its last census.
 std::vector<Share> shares_of(const BandMatrix& m, std::string_view prof = {});
 
+// A -hi run of a -finfo-table-map build: the band and every other band of
+// its type, each where it is made (its IPE record), the largest first;
+// none when the band has no record.
+std::vector<Share> made_at(const BandMatrix& m, const std::string& band);
+
+// What a build without profiling could say, and how to rebuild for more.
+enum class PlainBuild {
+  where_made,        // -finfo-table-map named the leak's closures
+  library_closures,  // it names the program's, not the leak's (a library built without it)
+  types_only,        // closure types alone (-hT)
+};
+std::string plain_build_note(PlainBuild build);
+
 // RTS restriction words that select what `makers` make of `type` ("" for
 // none): -hc with their labels, -hm with their modules (the pair names the
 // cost centre exactly), -hy with the type; names holding a comma cannot

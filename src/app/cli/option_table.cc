@@ -276,7 +276,9 @@ OptionTable recording_options() {
        "the report and judge the gates", {}, false, true, flag(&Options::record)},
       {"--explain", "", Group::recording, "With --record, on a profiled build: explain a leak in up to four runs of "
        "the program (by type -hy, then who makes the leaking type -hc, who holds it -hr, how it lives -hb), each "
-       "restricted to what the one before found; each run's profile kept as PROG.explain-N.eventlog", {}, false, false,
+       "restricted to what the one before found; a build without -prof: where -hi names the leaking closures "
+       "(-finfo-table-map), else their type by -hT, and how to rebuild; each run's profile kept as "
+       "PROG.explain-N.eventlog", {}, false, false,
        flag(&Options::explain)},
       {"--breakdown", "LETTER", Group::recording, "The RTS's heap breakdown (-h<LETTER>)", kBreakdowns, false, false,
        value(&Options::breakdown, one_of(kBreakdowns, "a breakdown"))},

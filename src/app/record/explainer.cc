@@ -130,15 +130,15 @@ const Explainer::Answered& Explainer::kept(const Answered& a) {
 // censuses a verdict needs (a program that works little between its
 // collections; a shape seen in few is a guess): about 30 over the mutator
 // time the run before showed; twice at most.
-std::optional<Explainer::Answered> Explainer::first_run() {
-  std::optional<Answered> first = run(plan('y', {}, every_, "which type leaks"), "which type leaks");
+std::optional<Explainer::Answered> Explainer::first_run(char breakdown, const std::string& purpose) {
+  std::optional<Answered> first = run(plan(breakdown, {}, every_, purpose), purpose);
   for (int tries = 0; tries < 2 && first && censuses_of(first->matrix) < 2 * kLeastCensuses; ++tries) {
     double mutator = every_ * static_cast<double>(std::max<size_t>(censuses_of(first->matrix), 1));
     double every = std::max(0.001, std::floor(mutator / 30 * 1000) / 1000);
     if (every >= every_) break;
     every_ = every;
-    std::optional<Answered> again = run(plan('y', {}, every_, "which type leaks, censused more often"),
-                                        "which type leaks, censused more often");
+    std::string again_purpose = purpose + ", censused more often";
+    std::optional<Answered> again = run(plan(breakdown, {}, every_, again_purpose), again_purpose);
     if (!again) break;  // the explanation ends here, with what the run before found
     first = std::move(again);
   }
@@ -195,13 +195,50 @@ std::optional<Explainer::Answered> Explainer::life_run(const std::vector<std::st
   return run(plan('b', words, 3 * every, purpose + ", censused less often"), purpose + ", censused less often");
 }
 
-Explained Explainer::explain() {
-  StopsAreRequests requests;  // a stop between two runs ends the explanation, not hp2ps-ng
-  std::optional<Answered> first = first_run();
+// Run 1 by type; runs 2 to 4 for its suspect.
+void Explainer::profiled_build() {
+  std::optional<Answered> first = first_run('y', "which type leaks");
+  if (!first && !job_.record->ghc) {
+    done_.answer.note += job_.record->name + " is not a GHC binary, so it was taken for a profiled build: if it runs "
+                         "one built without -prof, give that program to --explain itself. ";
+  }
   if (first) done_.answer.suspect = suspect_of(first->verdict, first->matrix);
   if (done_.answer.suspect) explain_type(done_.answer.suspect->band);
   else if (first && !first->verdict.judged()) done_.answer.note += "run 1 was censused too few times to judge. ";
-  done_.answer.note += next_step(done_.answer);
+}
+
+// No restriction, cost centre, retainer or biography without -prof: -hi
+// names where each closure is made where -finfo-table-map recorded it
+// (GHC 9.2 on); else, or where the leak's closures have no record (a
+// library's), -hT names their closure type.
+void Explainer::plain_build() {
+  Explanation& a = done_.answer;
+  std::optional<Answered> first;
+  PlainBuild build = PlainBuild::types_only;
+  if (job_.record->info_tables) first = first_run('i', "which closures leak");
+  if (first && !first->matrix.info.info_tables.empty()) {
+    build = PlainBuild::library_closures;
+    std::optional<Suspect> s = suspect_of(first->verdict, first->matrix);
+    if (s && first->matrix.info.info_tables.contains(s->band)) {
+      a.suspect = s, a.made_by = made_at(first->matrix, s->band);
+      a.note += plain_build_note(PlainBuild::where_made);
+      return;
+    }
+  }
+  if (done_.stopped || done_.failed) return;
+  first = first_run('T', "which closure type leaks");
+  if (first) a.suspect = suspect_of(first->verdict, first->matrix);
+  if (first && !a.suspect && !first->verdict.judged()) a.note += "run 1 was censused too few times to judge. ";
+  if (a.suspect) a.note += plain_build_note(build);
+}
+
+Explained Explainer::explain() {
+  StopsAreRequests requests;  // a stop between two runs ends the explanation, not hp2ps-ng
+  if (job_.record->profiled) profiled_build();
+  else plain_build();
+  std::string& note = done_.answer.note;
+  note += next_step(done_.answer);
+  while (!note.empty() && note.back() == ' ') note.pop_back();  // each part ends with one, for the next
   return std::move(done_);
 }
 

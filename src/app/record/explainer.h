@@ -8,7 +8,8 @@
 //   4. -hb -hc<C> -hm<M> -hy<T>: how it lives (retainer and biographical
 //      profiling never combine, so this is restricted like run 3).
 // Every run gets the program's arguments and one standard input, spooled
-// once. A run the RTS refuses is skipped, said; one that fails or is
+// once. A build without profiling gets one run (-hi, where its RTS has it
+// and -finfo-table-map named the closures; else -hT). A run the RTS refuses is skipped, said; one that fails or is
 // stopped ends the explanation with what was found. The answer is one pure
 // step over the runs' profiles (verdict/explanation.h).
 #pragma once
@@ -51,7 +52,9 @@ class Explainer {
   RunPlan plan(char breakdown, std::vector<std::string> restrictions, double every, const std::string& purpose) const;
   std::optional<Answered> run(const RunPlan& plan, const std::string& purpose);
   const Answered& kept(const Answered& a);
-  std::optional<Answered> first_run();
+  std::optional<Answered> first_run(char breakdown, const std::string& purpose);
+  void profiled_build();
+  void plain_build();
   void explain_type(const std::string& type);
   std::optional<Answered> life_run(const std::vector<std::string>& words, const std::string& type, size_t censuses);
   std::string prof_of(const Recording& rec) const;

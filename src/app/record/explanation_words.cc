@@ -16,9 +16,12 @@ std::string column(const std::string& title) { return "  " + title + std::string
 
 std::string percent(double share) { return printed("%.1f", share * 100) + " %"; }
 
+// The words that are not empty, joined.
 std::string joined(const std::vector<std::string>& words, const char* between) {
   std::string out;
-  for (const std::string& w : words) out += (out.empty() ? "" : between) + w;
+  for (const std::string& w : words) {
+    if (!w.empty()) out += (out.empty() ? "" : between) + w;
+  }
   return out;
 }
 
@@ -30,7 +33,7 @@ std::string share_lines(const char* title, const std::vector<Share>& shares, boo
     std::string where = joined({s.top.module, s.top.src_loc}, ", ");
     if (holders) where = retainer_meaning(s.name) + (s.members.empty() ? "" : "; {" + joined(s.members, ", ") + "}");
     out += column(i ? "" : title) + printed("%6.1f %%  ", s.share * 100) + s.name +
-           (where.empty() || where == ", " ? "" : "  (" + where + ")") + "\n";
+           (where.empty() ? "" : "  (" + where + ")") + "\n";
   }
   return out;
 }

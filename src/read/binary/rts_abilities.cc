@@ -34,10 +34,15 @@ std::vector<bool> file_contains(const std::string& path, const std::vector<std::
 }  // namespace
 
 RtsAbilities rts_abilities(const std::string& program_path) {
+  // The usage text of each RTS: the profiled one lists the breakdowns, a
+  // plain one of GHC 9.2 on offers -hi alone.
   std::vector<bool> f = file_contains(program_path, {"GHCRTS", "Send binary eventlog", "eventlog-flush-interval",
-                                                     "Override profiling output file name prefix"});
+                                                     "Override profiling output file name prefix",
+                                                     "break-down: c = cost centre stack", "i = info table",
+                                                     "heap profile grouped by info table"});
   if (!f[0]) return {};
-  return {.ghc = true, .eventlog = f[1], .flush_interval = f[2], .profile_prefix = f[3]};
+  return {.ghc = true, .eventlog = f[1], .flush_interval = f[2], .profile_prefix = f[3], .profiled = f[4],
+          .info_tables = f[5] || f[6]};
 }
 
 }  // namespace hpng

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "hpng/verdict/explanation.h"
+#include "support/today.h"
+#include "support/util.h"
 
 namespace hpng {
 namespace {
@@ -25,6 +27,27 @@ TEST(Explanation, RetainerSetsAddUpByTheirTextAndAreSpelledOut) {
   EXPECT_EQ(s[0].peak, 10);
   EXPECT_EQ(s[0].members, (std::vector<std::string>{"Main.main", "Main.tally,lazy"}));
   EXPECT_EQ(s[1].members, (std::vector<std::string>{"SYSTEM.SYSTEM"}));
+}
+
+// A -finfo-table-map build's -hi run (GHC 9.6.6's, tests/corpus/ghc-today):
+// the band and the others of its type, each where its IPE record says it
+// is made; a bare address has no record.
+TEST(Explanation, APlainBuildsBandIsMadeWhereItsIpeRecordSays) {
+  SelectOptions all;
+  all.trace_percent = 0, all.band_limit = 0;
+  std::string log = test::read_file(test::today_root() + "/ghc-9.6.6/cache/cache.hi.eventlog");
+  BandMatrix m = test::select_in_memory("cache.hi.eventlog", log, all);
+  std::vector<Share> s = made_at(m, "main.(...) Cache.hs:19:50");
+  ASSERT_EQ(s.size(), 6u) << "the bands of type Int, of 48";
+  EXPECT_GE(s[0].share, s[1].share);
+  bool own = false;
+  for (const Share& x : s) {
+    own = own || (x.name == "main.(...) Cache.hs:19:50" && x.top.label == "main.(...)" &&
+                  x.top.src_loc == "programs/Cache.hs:19:50-71" && x.top.module == "Main");
+  }
+  EXPECT_TRUE(own);
+  EXPECT_EQ(made_at(m, "Bin_Main_1_con_info (Main)").at(0).top.src_loc, "") << "the RTS's \":\" is no place";
+  EXPECT_TRUE(made_at(m, "0x43dc88").empty());
 }
 
 TEST(Explanation, TheSuspectIsATypeBeforeAThunkUnderEvaluation) {
@@ -78,6 +101,11 @@ TEST(Explanation, TheRestrictionNamesWhatCanBeNamed) {
 
 TEST(Explanation, TheSentencePutsTheRunsTogether) {
   Explanation e;
+  EXPECT_EQ(explanation_sentence(e), "no answer: no run left a profile to judge");
+  e.runs = {ExplainedRun{.breakdown = "-hy", .rts_options = {}, .purpose = "", .censuses = 0, .profile = "",
+                         .seconds = 0, .said = "p exited with status 1"}};
+  EXPECT_EQ(explanation_sentence(e), "no answer: no run left a profile to judge") << "a failed run found no leak";
+  e.runs.front().said = "";
   EXPECT_EQ(explanation_sentence(e), "no leak found: no band of the heap grows as a leak does");
   e.suspect = Suspect{"Map", ShapeKind::ramp_held, 62e6};
   Share made;
