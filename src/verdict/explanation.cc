@@ -237,12 +237,18 @@ std::string next_step(const Explanation& e) {
 }
 
 std::string explanation_sentence(const Explanation& e) {
-  bool answered = std::any_of(e.runs.begin(), e.runs.end(), [](const ExplainedRun& r) { return r.said.empty(); });
+  bool answered = std::any_of(e.runs.begin(), e.runs.end(), [](const ExplainedRun& r) {
+    return r.said.empty() || r.said.starts_with("stopped");
+  });
   if (!e.suspect && !answered) return "no answer: no run left a profile to judge";
+  bool stopped = std::any_of(e.runs.begin(), e.runs.end(), [](const ExplainedRun& r) { return r.said.starts_with("stopped"); });
+  if (!e.suspect && stopped) return "no leak found in what was recorded before the stop";
   if (!e.suspect) return "no leak found: no band of the heap grows as a leak does";
   const Suspect& s = *e.suspect;
   std::string line = "`" + s.band + "` (" + si_amount(s.peak, "bytes") + ", " + shape_token(s.shape) + ")";
-  std::string unnamed = by_cost_centre(e) ? "code the runs could not name" : "code a build without profiling cannot name";
+  std::string unnamed = stopped            ? "code the runs were stopped before naming"
+                        : by_cost_centre(e) ? "code the runs could not name"
+                                            : "code a build without profiling cannot name";
   line += " is made by " + (e.made_by.empty() ? unnamed : named_list(e.made_by, true));
   if (!e.held_by.empty()) line += " and held by " + named_list(e.held_by, false);
   if (e.biography) line += "; " + life_words(*e.biography);

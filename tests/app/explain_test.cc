@@ -142,6 +142,23 @@ TEST_F(Explain, APlainBuildNamesTheClosureTypeAndHowToRebuild) {
   EXPECT_TRUE(has(r.out, "is made by code a build without profiling cannot name")) << r.out;
 }
 
+// ^C (here SIGINT, once run 2's profile is there) ends the explanation,
+// not hp2ps-ng: what the runs before found is answered and drawn, the
+// stopped run said, and the stop is no failure.
+TEST_F(Explain, AStopEndsTheExplanationWithWhatWasFound) {
+  if (std::string why = why_not_built("explain-lazycount"); !why.empty()) GTEST_SKIP() << why;
+  std::string path = std::string(HPNG_RECORD_PROGRAMS) + "/explain-lazycount";
+  std::string script = exe() + " --record --explain -o x.json -- " + shell_quote(path) + " 2000000 < /dev/null & p=$!; "
+                       "while [ ! -e explain-lazycount.explain-2.eventlog ] && kill -0 $p 2>/dev/null; do sleep 0.05; done; "
+                       "kill -INT $p; wait $p";
+  CommandResult r = run_in(dir_, "timeout 600 sh -c " + shell_quote(script));
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::string j = json();
+  EXPECT_TRUE(has(j, "\"said\": \"stopped by SIGINT\"\\}\\],")) << "the last run: " << j.substr(0, 3000);
+  EXPECT_TRUE(has(j, "\"note\": \"stopped before the runs were done")) << j.substr(0, 3000);
+  EXPECT_NE(r.out.find("explanation  explain-lazycount"), std::string::npos) << r.out;
+}
+
 TEST_F(Explain, ATerminalStandardInputIsRefusedWithTheReason) {
   CommandResult r = run_in(dir_, "script -qec " + shell_quote(exe() + " --record --explain -- true") + " /dev/null");
   if (r.status == 127) GTEST_SKIP() << "script(1) not installed";

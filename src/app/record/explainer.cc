@@ -91,19 +91,13 @@ std::optional<Explainer::Answered> Explainer::run(const RunPlan& plan, const std
   said.rts_options.push_back("-i" + printed("%g", plan.every));
   std::optional<Answered> answered;
   try {
-    Recording rec = Recorder(job_, launcher_, clock_, warnings_).record(plan);
+    Recording rec = Recorder(job_, launcher_, clock_, warnings_).run_once(plan);
+    // A stop passed on ends the explanation, whether or not the run left a profile.
+    if (!rec.left_profile && !rec.stopped_by) throw nothing_recorded(*job_.record, rec.end, plan.keep);
     said.seconds = rec.seconds;
     if (rec.stopped_by) done_.stopped = true, said.said = "stopped by " + signal_name(rec.stopped_by);
     else if (rec.end.failed()) done_.failed = true, said.said = job_.record->name + " " + describe_end(rec.end);
-    ProfileInput in{plan.keep, job_.record->eventlog ? InputFormat::eventlog : InputFormat::hp, load_input(plan.keep)};
-    Warnings read;
-    BandMatrix m = judged_matrix(profile_stream(in, job_.read), job_, read);
-    said.censuses = censuses_of(m);
-    if (m.info.run && rts_.empty()) rts_ = m.info.run->rts;
-    Verdict v = verdict_of(m);
-    // Each chart titled by its run: what it asked, and how.
-    m.info.header.job = job_.record->name + ": " + purpose + " (" + join_words(said.rts_options) + ")";
-    if (said.said.empty()) answered = Answered{std::move(m), std::move(v), std::move(rec), {read.begin(), read.end()}, plan.keep};
+    if (rec.left_profile) answered = read_run(plan, purpose, said, std::move(rec));
   } catch (const Error& e) {
     if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output) throw;
     // A program that failed is said as such, not as the profile it left.
@@ -115,6 +109,22 @@ std::optional<Explainer::Answered> Explainer::run(const RunPlan& plan, const std
   }
   done_.answer.runs.push_back(std::move(said));
   return answered;
+}
+
+// A run's profile read and judged; none (its censuses counted) where the
+// run failed.
+std::optional<Explainer::Answered> Explainer::read_run(const RunPlan& plan, const std::string& purpose,
+                                                       ExplainedRun& said, Recording rec) {
+  ProfileInput in{plan.keep, job_.record->eventlog ? InputFormat::eventlog : InputFormat::hp, load_input(plan.keep)};
+  Warnings read;
+  BandMatrix m = judged_matrix(profile_stream(in, job_.read), job_, read);
+  said.censuses = censuses_of(m);
+  if (m.info.run && rts_.empty()) rts_ = m.info.run->rts;
+  Verdict v = verdict_of(m);
+  // Each chart titled by its run: what it asked, and how.
+  m.info.header.job = job_.record->name + ": " + purpose + " (" + join_words(said.rts_options) + ")";
+  if (!said.said.empty() && !done_.stopped) return std::nullopt;  // a stopped run's censuses are the program's own
+  return Answered{std::move(m), std::move(v), std::move(rec), {read.begin(), read.end()}, plan.keep};
 }
 
 // An answering run's chart kept, and what its read said.
@@ -141,6 +151,7 @@ std::optional<Explainer::Answered> Explainer::first_run(char breakdown, const st
     std::optional<Answered> again = run(plan(breakdown, {}, every_, again_purpose), again_purpose);
     if (!again) break;  // the explanation ends here, with what the run before found
     first = std::move(again);
+    if (done_.stopped) break;
   }
   if (first) kept(*first);
   return first;
@@ -162,6 +173,7 @@ void Explainer::explain_type(const std::string& type) {
   std::optional<Answered> makers = run(plan('c', by_type, every_, "who makes " + type), "who makes " + type);
   if (!makers) return;
   a.made_by = shares_of(kept(*makers).matrix);
+  if (done_.stopped) return;
   std::vector<std::string> words = restriction(type, main_makers(a.made_by));
   if (words.empty() || !words.front().starts_with("-hc")) {
     a.note += "no cost centre that an RTS restriction can name makes it: build with -fprof-auto (or add SCCs). ";
@@ -203,7 +215,7 @@ void Explainer::profiled_build() {
                          "one built without -prof, give that program to --explain itself. ";
   }
   if (first) done_.answer.suspect = suspect_of(first->verdict, first->matrix);
-  if (done_.answer.suspect) explain_type(done_.answer.suspect->band);
+  if (done_.answer.suspect && !done_.stopped) explain_type(done_.answer.suspect->band);
   else if (first && !first->verdict.judged()) done_.answer.note += "run 1 was censused too few times to judge. ";
 }
 
@@ -225,7 +237,10 @@ void Explainer::plain_build() {
       return;
     }
   }
-  if (done_.stopped || done_.failed) return;
+  if (done_.stopped || done_.failed) {
+    if (first) a.suspect = suspect_of(first->verdict, first->matrix);  // by address: all there is
+    return;
+  }
   first = first_run('T', "which closure type leaks");
   if (first) a.suspect = suspect_of(first->verdict, first->matrix);
   if (first && !a.suspect && !first->verdict.judged()) a.note += "run 1 was censused too few times to judge. ";
@@ -237,6 +252,7 @@ Explained Explainer::explain() {
   if (job_.record->profiled) profiled_build();
   else plain_build();
   std::string& note = done_.answer.note;
+  if (done_.stopped) note += "stopped before the runs were done: this is what the runs before found. ";
   note += next_step(done_.answer);
   while (!note.empty() && note.back() == ' ') note.pop_back();  // each part ends with one, for the next
   return std::move(done_);

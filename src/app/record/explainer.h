@@ -51,6 +51,7 @@ class Explainer {
   };
   RunPlan plan(char breakdown, std::vector<std::string> restrictions, double every, const std::string& purpose) const;
   std::optional<Answered> run(const RunPlan& plan, const std::string& purpose);
+  std::optional<Answered> read_run(const RunPlan& plan, const std::string& purpose, ExplainedRun& said, Recording rec);
   const Answered& kept(const Answered& a);
   std::optional<Answered> first_run(char breakdown, const std::string& purpose);
   void profiled_build();

@@ -18,6 +18,12 @@ std::vector<std::string> Recorder::options(const RunPlan& run, PrivateFolder& fo
 }
 
 Recording Recorder::record(const RunPlan& run) {
+  Recording rec = run_once(run);
+  if (!rec.left_profile) throw nothing_recorded(r_, rec.end, run.keep);
+  return rec;
+}
+
+Recording Recorder::run_once(const RunPlan& run) {
   StopsAreRequests requests;  // from now until the end: a stop is never lost
   PrivateFolder folder;
   std::vector<std::string> opts = options(run, folder);
@@ -33,11 +39,11 @@ Recording Recorder::record(const RunPlan& run) {
   RecordedProgram followed(r_, run.keep, run.doing, *program, clock_, warnings_);
   // The FIFO holds what a program that ended at once wrote: followed all the same.
   if (r_.eventlog || !program->ended()) follow(run, folder, followed);
-  Recording rec{run, followed.wait(), followed.seconds(), followed.stopped_by(), {}};
+  Recording rec{run, followed.wait(), followed.seconds(), followed.stopped_by(), {}, false};
   followed.close_bar();
   rec.moved = folder.move_out("./" + run.keep.substr(0, run.keep.rfind('.')));
   FileState after = file_state(run.keep);
-  if (!after.exists || after == before || after.size == 0) throw nothing_recorded(r_, rec.end, run.keep);
+  rec.left_profile = after.exists && after != before && after.size > 0;
   return rec;
 }
 

@@ -25,6 +25,9 @@ class Recorder {
   // Throws Error: the RTS refused the options, the program left no
   // profile, the recording was cut.
   Recording record(const RunPlan& run);
+  // The same, but a run that left no profile is returned as such (the
+  // caller says why), not thrown.
+  Recording run_once(const RunPlan& run);
 
  private:
   std::vector<std::string> options(const RunPlan& run, PrivateFolder& folder) const;

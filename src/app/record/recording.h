@@ -31,6 +31,7 @@ struct Recording {
   double seconds = 0;              // how long it ran, by the clock
   int stopped_by = 0;              // the stop hp2ps-ng was sent and passed on (SIGINT...); 0: none
   std::vector<std::string> moved;  // the RTS's other files, moved out beside the profile
+  bool left_profile = false;       // it wrote a profile (not empty, not the one there before)
 };
 
 // What the RTS's refusal asks of the user, in one sentence.

@@ -330,7 +330,7 @@ TEST_P(CensusNotes, FollowFromTheRecording) {
   ghc_binary("prog");
   write_file(dir_ + "/prog.eventlog", small("journal-hc-hbvoid.eventlog"));  // one census
   Job job = job_of("-o l.json -o l.html");
-  Recording rec{asked_run(job), ProgramEnd{true, "", 0, 0, 0.4}, GetParam().seconds, 0, {}};
+  Recording rec{asked_run(job), ProgramEnd{true, "", 0, 0, 0.4}, GetParam().seconds, 0, {}, true};
   finish_recording(job, rec, warnings_);
   EXPECT_TRUE(said(Code::few_censuses));
   std::string page = read_file(dir_ + "/l.html");

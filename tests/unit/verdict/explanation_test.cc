@@ -105,6 +105,8 @@ TEST(Explanation, TheSentencePutsTheRunsTogether) {
   e.runs = {ExplainedRun{.breakdown = "-hy", .rts_options = {}, .purpose = "", .censuses = 0, .profile = "",
                          .seconds = 0, .said = "p exited with status 1"}};
   EXPECT_EQ(explanation_sentence(e), "no answer: no run left a profile to judge") << "a failed run found no leak";
+  e.runs.front().said = "stopped by SIGINT";
+  EXPECT_EQ(explanation_sentence(e), "no leak found in what was recorded before the stop");
   e.runs.front().said = "";
   EXPECT_EQ(explanation_sentence(e), "no leak found: no band of the heap grows as a leak does");
   e.suspect = Suspect{"Map", ShapeKind::ramp_held, 62e6};
