@@ -163,7 +163,7 @@ class Censuses {
   std::map<std::string, InfoTable> tables_;  // the -hi bands' records
   BandKeys keys_;
   bool seen_begin_ = false, profile_ended_ = false;
-  events::HeapProfBegin begin_{0, 0, ""};
+  events::HeapProfBegin begin_{0, 0, {}};
   bool in_sample_ = false;
   double open_time_ = 0;
   size_t open_at_ = 0;
