@@ -31,7 +31,7 @@ StreamSteps stream_steps(const ReadPlan& read, const std::string& name) {
   StreamSteps steps;
   if (read.window.from || read.window.to) steps.push_back(window_step(read.window));
   // The names first, so that patterns match what is drawn.
-  steps.push_back(naming_step(read.ipe, name));
+  steps.push_back(naming_step(read.ipe, read.symbols, name));
   if (!read.filter.empty()) steps.push_back(filter_step(read.filter));
   // After the filter: patterns match a name whole.
   steps.push_back(long_text_step(name));
@@ -39,7 +39,11 @@ StreamSteps stream_steps(const ReadPlan& read, const std::string& name) {
 }
 
 SampleSource profile_stream(const ProfileInput& in, const ReadPlan& read) {
-  return through(profile_source(in.input, in.format, read.eventlog), stream_steps(read, in.input.name));
+  SampleSource raw = profile_source(in.input, in.format, read.eventlog);
+  if (!read.symbols) return through(raw, stream_steps(read, in.input.name));
+  ReadPlan vetted = read;
+  vetted.symbols = vetted_symbols(read.symbols, raw);
+  return through(raw, stream_steps(vetted, in.input.name));
 }
 
 std::vector<SampleSource> matched_streams(const Job& job, Warnings& warnings) {

@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "app/cli/options.h"
+#include "hpng/read/elf_symbols.h"
 #include "hpng/read/rts_abilities.h"
 #include "process/program.h"
 #include "hpng/layout/columns.h"
@@ -238,6 +239,16 @@ Palette palette_of(const OutputRequest& o, OutputFormat f) {
   return page_default(o, f) ? *find_palette("tol-muted") : default_palette(o.colour);
 }
 
+// --record names -hi bands left as addresses from the program it runs,
+// where it can: a binary without symbols, or a PIE, keeps them.
+BandNamer own_symbols(const std::string& program) {
+  try {
+    return symbol_band_namer(program);
+  } catch (const Error&) {
+    return {};
+  }
+}
+
 // --record: the program's profile is kept in the current folder as the RTS
 // names it (PROG.eventlog, PROG.hp) and drawn once the program has ended;
 // the outputs default to PROG.html (PROG.svg with --format svg, ...), the
@@ -254,6 +265,7 @@ void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
     RtsAbilities a = rts_abilities(r.program);
     r.ghc = a.ghc, r.eventlog = a.eventlog, r.flush_interval = a.flush_interval, r.profile_prefix = a.profile_prefix;
     r.profiled = a.profiled, r.info_tables = a.info_tables;
+    if (a.ghc && !o.symbols) job.read.symbols = own_symbols(r.program);
   }
   std::string keep = !r.eventlog ? r.name + ".hp" : asked.explain ? explain_profile(r.name, 1) : r.name + ".eventlog";
   // The heap's own lines (GC events) show the heap even when censuses are
@@ -469,6 +481,10 @@ Job resolve_job(const Options& o, Warnings& warnings) {
     Input log = load_input(*o.ipe, budget);
     job.side_inputs.push_back({*o.ipe, log.file ? log.id() : file_id(*o.ipe)});
     job.read.ipe = ipe_band_namer(log);
+  }
+  if (o.symbols) {
+    job.side_inputs.push_back({*o.symbols, file_id(*o.symbols)});
+    job.read.symbols = symbol_band_namer(*o.symbols);
   }
   job.select = select_options(o);
   job.matrix = {.x_max = o.x_max, .y_max = o.y_max, .percent = o.percent, .mixed_units = o.mixed_units};

@@ -132,8 +132,12 @@ std::vector<OutputPlan> following(std::vector<OutputPlan> plans) {
 // next update reads the file from its start.
 bool Watcher::update(const ProfileInput& in, Warnings& warnings) {
   if (!growing_) {
+    // A live view keeps addresses: --symbols' names are vetted against the
+    // whole profile, which a growing one is not yet.
+    ReadPlan read = job_.read;
+    read.symbols = {};
     growing_ = std::make_unique<GrowingProfile>(growing_reader(in.format, job_.read.eventlog),
-                                                stream_steps(job_.read, in.input.name), most_kept(plans_));
+                                                stream_steps(read, in.input.name), most_kept(plans_));
   }
   try {
     growing_->update(in.input, warnings);

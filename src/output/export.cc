@@ -255,6 +255,8 @@ void append_info_table(std::string& out, const InfoTable& t) {
     out += "\": ";
     append_json_string(out, *value);
   }
+  out += ", \"named_from\": ";
+  append_json_string(out, t.named_from.empty() ? "ipe" : t.named_from);  // an IPE record, or --symbols
   out += '}';
 }
 

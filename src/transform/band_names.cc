@@ -1,6 +1,8 @@
 // See band_names.h.
 #include "hpng/transform/band_names.h"
 
+#include <algorithm>
+#include <mutex>
 #include <unordered_set>
 
 namespace hpng {
@@ -44,47 +46,113 @@ std::string address_note(size_t addresses, size_t bands, const ProfileInfo& info
          "eventlog of the same build (+RTS -hi -l)";
 }
 
-// Names each band with --ipe's namer, if there is one (a band whose new
+// What to say of the bands --symbols' binary would have named wrongly.
+std::string disagree_note(size_t disagree, const BandNamer& symbols) {
+  if (disagree == 0) return "";
+  return "--symbols " + symbols.log + " is not the build that made the profile (none of the profile's addresses is its "
+         "RTS's STACK, or its tables contradict them): " + count_of(disagree, "band") +
+         " it would have named are left as addresses";
+}
+
+// Names each band with --ipe's namer, then --symbols' (a band whose new
 // name another band already took keeps its own, so bands stay apart), and
 // counts the bands still named by an address.
 class NamingStep : public StreamStep {
  public:
-  NamingStep(SampleSink& out, std::shared_ptr<const BandNamer> namer, std::string input)
-      : StreamStep(out), namer_(std::move(namer)), input_(std::move(input)) {}
+  NamingStep(SampleSink& out, std::shared_ptr<const BandNamer> ipe, std::shared_ptr<const BandNamer> symbols,
+             std::string input)
+      : StreamStep(out), ipe_(std::move(ipe)), symbols_(std::move(symbols)), input_(std::move(input)) {}
   void band(uint32_t id, std::string_view name) override {
-    std::string named = namer_ ? new_name(name) : std::string(name);
+    std::string named = new_name(name);
     ++bands_, addresses_ += is_address(named);
     out().band(id, named);
   }
   void sample(const Sample& s) override { out().sample(s); }
   void finish(ProfileInfo& info, Warnings& warnings) const override {
-    if (namer_) info.info_tables = tables_;
-    std::string note = address_note(addresses_, bands_, info, namer_.get());
+    for (const auto& [band, table] : tables_) info.info_tables[band] = table;  // beside an eventlog's own records
+    std::string note = address_note(addresses_, bands_, info, ipe_.get());
+    if (symbols_ && addresses_ > 0 && disagree_ == 0) {
+      note = std::to_string(addresses_) + " of the " + count_of(bands_, "band") + " are info-table addresses that no " +
+             "IPE record or symbol of --symbols " + symbols_->log + " names (a local thunk or a return frame has no symbol)";
+    }
     if (!note.empty()) warnings.add({Code::unnamed_bands, input_, {}, 0, 0, "", note});
+    std::string wrong = symbols_ ? disagree_note(disagree_, *symbols_) : "";
+    if (!wrong.empty()) warnings.add({Code::unnamed_bands, input_, {}, 0, 0, "", wrong});
   }
   std::unique_ptr<StreamStep> copy_to(SampleSink& out) const override { return copied(*this, out); }
 
  private:
   std::string new_name(std::string_view name) {
-    NamedBand named = namer_->name(name);
-    if (named.name != name && !taken_.insert(named.name).second) named = {std::string(name), std::nullopt};
+    NamedBand named{std::string(name), std::nullopt, false};
+    if (ipe_) named = ipe_->name(name);
+    if (symbols_ && is_address(named.name)) named = symbols_->name(name), disagree_ += named.disagrees;
+    if (named.name != name && !taken_.insert(named.name).second) named = {std::string(name), std::nullopt, false};
     taken_.insert(std::string(name));
     if (named.table) tables_[named.name] = std::move(*named.table);
     return named.name;
   }
 
-  std::shared_ptr<const BandNamer> namer_;
+  std::shared_ptr<const BandNamer> ipe_, symbols_;
   std::string input_;
   std::unordered_set<std::string> taken_;
   std::map<std::string, InfoTable> tables_;
-  size_t bands_ = 0, addresses_ = 0;
+  size_t bands_ = 0, addresses_ = 0, disagree_ = 0;
 };
 
 }  // namespace
 
-StepMaker naming_step(BandNamer namer, std::string name) {
-  auto shared = namer ? std::make_shared<const BandNamer>(std::move(namer)) : nullptr;
-  return [shared, name](SampleSink& out) { return std::make_unique<NamingStep>(out, shared, name); };
+namespace {
+
+// The address bands of one read, whatever else it says.
+class AddressBands : public SampleSink {
+ public:
+  void band(uint32_t, std::string_view name) override {
+    if (is_address(name)) names.emplace_back(name);
+  }
+  void sample(const Sample&) override {}
+  std::vector<std::string> names;
+};
+
+// Every running program has a stack on the heap: the build that made the
+// profile names one of its addresses the RTS's STACK.
+bool names_the_rts(const BandNamer& symbols, const std::vector<std::string>& addresses) {
+  return std::any_of(addresses.begin(), addresses.end(), [&](const std::string& a) {
+    std::optional<InfoTable> t = symbols.name(a).table;
+    return t && t->table_name == "stg_STACK_info";
+  });
+}
+
+struct Vetting {
+  std::once_flag once;
+  bool trusted = false;
+};
+
+}  // namespace
+
+BandNamer vetted_symbols(BandNamer symbols, SampleSource raw) {
+  auto inner = std::make_shared<const BandNamer>(std::move(symbols));
+  auto vetting = std::make_shared<Vetting>();
+  BandNamer out = *inner;
+  out.name = [inner, vetting, raw](std::string_view text) {
+    std::call_once(vetting->once, [&] {
+      AddressBands bands;
+      Warnings quiet;  // what cannot be read is said by the read that draws it
+      try {
+        raw(bands, quiet);
+      } catch (const Error&) {
+      }
+      vetting->trusted = names_the_rts(*inner, bands.names);
+    });
+    if (vetting->trusted) return inner->name(text);
+    return NamedBand{std::string(text), std::nullopt, inner->name(text).table.has_value()};
+  };
+  return out;
+}
+
+StepMaker naming_step(BandNamer ipe, BandNamer symbols, std::string name) {
+  auto shared = ipe ? std::make_shared<const BandNamer>(std::move(ipe)) : nullptr;
+  auto by_symbol = symbols ? std::make_shared<const BandNamer>(std::move(symbols)) : nullptr;
+  return [shared, by_symbol, name](SampleSink& out) { return std::make_unique<NamingStep>(out, shared, by_symbol, name); };
 }
 
 }  // namespace hpng

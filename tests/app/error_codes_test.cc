@@ -64,6 +64,7 @@ std::string folder() {
   std::filesystem::create_directory(dir + "blocked.aux");
   write_file(dir + "nodata.hp", kHeader + "BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n");
   write_file(dir + "hbvoid.eventlog", read_file(std::string(HPNG_CASES) + "/../eventlog-small/journal-hc-hbvoid.eventlog"));
+  std::filesystem::create_symlink(std::string(HPNG_SYMBOLS) + "/growmap-plain", dir + "prog");  // a GHC 9.6.6 build
   return dir;
 }
 
@@ -134,6 +135,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"sort_number_with_growth", "--sort-number --sort-growth @p.hp", Code::conflicting_options},
                       Case{"ipe_that_is_not_an_eventlog", "--ipe @hi.hp @hi.hp -o @x.svg", Code::bad_option},
                       Case{"ipe_from_a_log_without_records", "--ipe @plain.eventlog @hi.hp -o @x.svg", Code::bad_option},
+                      Case{"symbols_of_a_file_that_is_no_program", "--symbols @hi.hp @hi.hp -o @x.svg", Code::bad_option},
+                      Case{"symbols_with_watch", "--symbols @hi.hp --watch 1 @hi.hp -o @x.svg", Code::conflicting_options},
                       Case{"sort_growth_with_d", "--sort-growth -d @p.hp", Code::conflicting_options},
                       Case{"sort_growth_with_i", "--sort-growth -i @p.hp", Code::conflicting_options},
                       Case{"sort_growth_with_diff", "--sort-growth --diff @p.hp @p.hp -o @d.svg", Code::conflicting_options},
@@ -142,6 +145,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"picture_too_narrow", "--width 10 -o @x.png @p.hp", Code::bad_size},
                       Case{"extension_not_written", "-o @x.gif @p.hp", Code::unknown_extension},
                       Case{"output_over_its_input", "-o @p.hp --format ps @p.hp", Code::output_is_input},
+                      Case{"output_over_the_symbols_program", "--symbols @prog -o @prog --format svg @hi.hp",
+                           Code::output_is_input},
                       Case{"aux_over_the_output", "--aux @x.svg -o @x.svg @p.hp", Code::output_is_input},
                       Case{"units_that_cannot_share_a_scale", "--compare @p.hp @units.hp -o @c.svg", Code::mixed_units},
                       Case{"missing_file", "@missing.hp", Code::cannot_read},

@@ -86,7 +86,7 @@ TEST(EventlogIpe, TheChartAndJsonShowTheNames) {
   EXPECT_NE(r.out.find("\"name\": \"main Test.hs:5:1\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"ipe\": {\"address\": \"0x409f78\", \"table_name\": \"sat_s154_info\", \"closure_type\": "
                        "\"THUNK_STATIC\", \"type\": \"Integer -> IO ()\", \"label\": \"main\", \"module\": \"Main\", "
-                       "\"src_loc\": \"Test.hs:5:1-30\"}"),
+                       "\"src_loc\": \"Test.hs:5:1-30\", \"named_from\": \"ipe\"}"),
             std::string::npos)
       << r.out;
   size_t objects = 0;

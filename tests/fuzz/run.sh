@@ -12,7 +12,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$here/../lsan.supp:print_suppressions=0}"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/hp" "$work/eventlog" "$work/aux" "$work/pipeline" "$work/several" "$work/pattern" "$work/compressed" \
-  "$here/findings"
+  "$work/elf" "$here/findings"
+# Small ELF files with GHC-like info-table symbols: an object and a program.
+printf 'char ghczmprim_GHCziTypes_ZC_con_info[32] = "ghc-prim:GHC.Types.:"; int stg_STACK_info(void) { return 1; }\n'\
+'int main(void) { return stg_STACK_info(); }\n' > "$work/seed.c"
+cc -c -o "$work/elf/seed.o" "$work/seed.c" && cc -no-pie -o "$work/elf/seed" "$work/seed.c"
 cp "$here"/../data/eventlog-small/*.eventlog "$work/eventlog/"
 cp "$here"/../data/hp2ps-cases/*.hp "$work/hp/"
 cp "$here"/../data/hp2ps-cases/*.aux "$work/aux/" 2>/dev/null || true
@@ -88,7 +92,7 @@ lane() {  # lane-number targets...
     if [ $((i++ % 2)) = "$lane" ]; then run_target "${t%%:*}" "${t##*:}" || return 1; fi
   done
 }
-read -r -a targets <<<"${FUZZ_TARGETS:-hp_reader_fuzz:hp hp_halves_fuzz:hp growing_fuzz:hp growing_fuzz:eventlog eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline several_fuzz:several pattern_fuzz:pattern decompress_fuzz:compressed}"
+read -r -a targets <<<"${FUZZ_TARGETS:-hp_reader_fuzz:hp hp_halves_fuzz:hp growing_fuzz:hp growing_fuzz:eventlog eventlog_fuzz:eventlog aux_fuzz:aux pipeline_fuzz:pipeline several_fuzz:several pattern_fuzz:pattern decompress_fuzz:compressed elf_fuzz:elf}"
 lane 0 "${targets[@]}" > "$work/lane0.out" 2>&1 &
 first=$!
 lane 1 "${targets[@]}" > "$work/lane1.out" 2>&1 || failed=1

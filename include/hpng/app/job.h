@@ -84,6 +84,7 @@ struct ReadPlan {
   TimeWindow window;  // first, so that the filter sees only the window's bands
   BandFilter filter;
   BandNamer ipe;      // --ipe's names, else empty
+  BandNamer symbols;  // --symbols' names for the address bands left, else empty
 };
 
 // The output, settled for the format of the (first) input: where it goes,

@@ -90,6 +90,7 @@ class MarkList {
 // closure type by GHC's name (THUNK_STATIC, not 21).
 struct InfoTable {
   std::string address, table_name, closure_type, type, label, module, src_loc;
+  std::string named_from;  // "" for an IPE record, "symbols" for the program's symbol table (--symbols)
   friend bool operator==(const InfoTable&, const InfoTable&) = default;
 };
 
@@ -108,6 +109,7 @@ constexpr size_t kShownRecordField = 256, kShownMarkName = 64;
 struct NamedBand {
   std::string name;
   std::optional<InfoTable> table;
+  bool disagrees = false;  // a name was found, and the table's own bytes contradict it (another build)
 };
 struct BandNamer {
   std::function<NamedBand(std::string_view)> name;

@@ -8,13 +8,23 @@
 
 namespace hpng {
 
-// Each band named by `namer`; a band whose new name another band already
-// took keeps its own, so bands stay apart. Bands still named by an address
-// get a warning (unnamed_bands): none named (the wrong log), or some left
-// (library closures). Without a namer (no --ipe), a profile with bands that
-// are addresses (a -hi .hp, or a -hi log's library closures) gets that
-// warning, which says why and how to name them. `name`: the input's, for
-// the warning.
-StepMaker naming_step(BandNamer namer, std::string name);
+// Each band named by `ipe`, then a band still named by an address by
+// `symbols`; a band whose new name another band already took keeps its
+// own, so bands stay apart. Bands still named by an address get a warning
+// (unnamed_bands): none named (the wrong log), or some left (library
+// closures, thunks without a symbol). Without a namer (no --ipe), a profile
+// with bands that are addresses (a -hi .hp, or a -hi log's library
+// closures) gets that warning, which says why and how to name them; tables
+// that --symbols' binary contradicts, another. `name`: the input's, for
+// the warnings.
+StepMaker naming_step(BandNamer ipe, BandNamer symbols, std::string name);
+
+// `symbols`, trusted for the profile `raw` reads only where it names one of
+// the profile's addresses the RTS's STACK (every running program has a
+// stack on the heap): a binary of another build has valid tables at some
+// of them too, which name wrongly. Decided at the first
+// band named, by one read of `raw` more; untrusted, it names nothing and
+// says so (NamedBand::disagrees).
+BandNamer vetted_symbols(BandNamer symbols, SampleSource raw);
 
 }  // namespace hpng

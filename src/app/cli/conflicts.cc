@@ -20,6 +20,7 @@ void check_watch(Options& o) {
   if (o.compare || o.diff) conflict("--watch follows one profile: not with --compare or --diff");
   if (o.files.size() > 1) conflict("--watch follows one profile: name one file");
   if (o.outputs.size() > 1) conflict("--watch replaces one output at each update: give one -o");
+  if (o.symbols) conflict("--symbols' names are checked against the whole profile, which a watched one is not yet: not with --watch");
 }
 
 // Several inputs: what --compare and --diff take, and what makes no sense

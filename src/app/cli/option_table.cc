@@ -169,6 +169,9 @@ OptionTable input_options() {
        {}, false, false, value(&Options::max_input, amount(1, 1099511627776.0, "takes a size from 1 byte to 1TiB, e.g. 500M or 8GiB", false))},
       {"--ipe", "FILE", Group::input, "A -hi .hp's bands (info-table addresses) named from the IPE records of this "
        "eventlog of the same build (+RTS -hi -l)", {}, true, false, value(&Options::ipe)},
+      {"--symbols", "PROG", Group::input, "-hi bands still named by an info-table address (closures of libraries built "
+       "without -finfo-table-map, or every band of a -hi .hp) named from the symbol table of PROG, the build that made "
+       "the profile; --record names them from the program it runs", {}, true, false, value(&Options::symbols)},
       {"--ccs-length", "N", Group::input, "Eventlog -hc: cut cost-centre stack names to N bytes as the RTS's -L<N> does "
        "(default: whole)", {}, false, false, value(&Options::ccs_length, whole(4, 100000, "takes a length from 4 to 100000 bytes"))},
       {"--watch", "SECONDS", Group::input, "--watch[=SECONDS]: draw again whenever the profile grows, at most every SECONDS "

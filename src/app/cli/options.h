@@ -27,6 +27,7 @@ struct Options {
   std::string input_format = "auto";    // --input-format: auto, hp, eventlog
   size_t max_input = kMostInput;        // --max-input, bytes
   std::optional<std::string> ipe;       // --ipe: an eventlog whose IPE records name a -hi .hp's bands
+  std::optional<std::string> symbols;   // --symbols: the program whose symbol table names -hi bands left as addresses
   int ccs_length = 0;                   // --ccs-length
   std::optional<double> watch;          // --watch[=SECONDS]
   std::optional<int> watch_pid;         // --watch-pid

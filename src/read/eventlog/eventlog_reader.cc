@@ -242,7 +242,7 @@ BandNamer ipe_band_namer(const Input& eventlog) {
   auto shared = std::make_shared<const IpeNames>(std::move(names));
   return {[shared, log = eventlog](std::string_view text) {
             shared->reading(log);
-            return NamedBand{shared->name(text), shared->table(text)};
+            return NamedBand{shared->name(text), shared->table(text), false};
           },
           eventlog.name, records};
 }

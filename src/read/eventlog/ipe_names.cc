@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "base/text.h"
+#include "read/binary/closure_types.h"
 #include "read/eventlog/eventlog_frames.h"
 
 namespace hpng {
@@ -40,21 +41,10 @@ std::optional<uint64_t> address_of(std::string_view text) {
 }
 
 // GHC's closure types (rts/include/rts/storage/ClosureTypes.h), by number.
-std::string closure_type_name(const std::string& number) {
-  static const char* const kNames[] = {
-      "INVALID_OBJECT", "CONSTR", "CONSTR_1_0", "CONSTR_0_1", "CONSTR_2_0", "CONSTR_1_1", "CONSTR_0_2", "CONSTR_NOCAF",
-      "FUN", "FUN_1_0", "FUN_0_1", "FUN_2_0", "FUN_1_1", "FUN_0_2", "FUN_STATIC", "THUNK", "THUNK_1_0", "THUNK_0_1",
-      "THUNK_2_0", "THUNK_1_1", "THUNK_0_2", "THUNK_STATIC", "THUNK_SELECTOR", "BCO", "AP", "PAP", "AP_STACK", "IND",
-      "IND_STATIC", "RET_BCO", "RET_SMALL", "RET_BIG", "RET_FUN", "UPDATE_FRAME", "CATCH_FRAME", "UNDERFLOW_FRAME",
-      "STOP_FRAME", "BLOCKING_QUEUE", "BLACKHOLE", "MVAR_CLEAN", "MVAR_DIRTY", "TVAR", "ARR_WORDS",
-      "MUT_ARR_PTRS_CLEAN", "MUT_ARR_PTRS_DIRTY", "MUT_ARR_PTRS_FROZEN_DIRTY", "MUT_ARR_PTRS_FROZEN_CLEAN",
-      "MUT_VAR_CLEAN", "MUT_VAR_DIRTY", "WEAK", "PRIM", "MUT_PRIM", "TSO", "STACK", "TREC_CHUNK", "ATOMICALLY_FRAME",
-      "CATCH_RETRY_FRAME", "CATCH_STM_FRAME", "WHITEHOLE", "SMALL_MUT_ARR_PTRS_CLEAN", "SMALL_MUT_ARR_PTRS_DIRTY",
-      "SMALL_MUT_ARR_PTRS_FROZEN_DIRTY", "SMALL_MUT_ARR_PTRS_FROZEN_CLEAN", "COMPACT_NFDATA", "CONTINUATION",
-      "ANN_FRAME"};
+std::string closure_type_text(const std::string& number) {
   if (number.empty() || number.size() > 3 || number.find_first_not_of("0123456789") != std::string::npos) return number;
-  size_t n = std::stoul(number);
-  return n < std::size(kNames) ? kNames[n] : number;
+  std::string name = closure_type_name(static_cast<uint32_t>(std::stoul(number)));
+  return name.empty() ? number : name;
 }
 
 }  // namespace
@@ -107,7 +97,7 @@ std::optional<InfoTable> IpeNames::table(std::string_view pointer_text) const {
   if (!r) return std::nullopt;
   char hex[24];
   std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(r->address));
-  return InfoTable{hex, r->table_name, closure_type_name(r->closure_type), r->type, r->label, r->module, r->src_loc};
+  return InfoTable{hex, r->table_name, closure_type_text(r->closure_type), r->type, r->label, r->module, r->src_loc, ""};
 }
 
 std::string IpeNames::name(std::string_view pointer_text) const {

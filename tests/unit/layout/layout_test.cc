@@ -191,7 +191,7 @@ TEST(Key, BandsOfOneFillAreOutlinedApartWhenAsked) {
 TEST(Layout, AHoverHoldsARecordsFieldsCut) {
   BandMatrix m = manpage();
   const Band& b = m.bands[0];
-  InfoTable t{"0x10", std::string(65536, 't'), "THUNK", std::string(65536, 'T'), "go", std::string(65536, 'M'), "M.hs:1:1"};
+  InfoTable t{"0x10", std::string(65536, 't'), "THUNK", std::string(65536, 'T'), "go", std::string(65536, 'M'), "M.hs:1:1", ""};
   m.info.info_tables[b.name] = t;
   std::string title = band_title(m, b);
   EXPECT_LT(title.size(), 2000u);

@@ -382,7 +382,7 @@ TEST(StableColours, TwoBandsThatHashToOneColourBothKeepIt) {
 // -hi bands told apart by their table names (which every build changes):
 // coloured by their records, each of one identity by its type.
 TEST(StableColours, HiBandsAreColouredByTheirRecordsNotTheirTables) {
-  InfoTable ints{"0x10", "go_info", "THUNK", "[Int]", "go", "Leak", "Leak.hs:3:1-9"};
+  InfoTable ints{"0x10", "go_info", "THUNK", "[Int]", "go", "Leak", "Leak.hs:3:1-9", ""};
   InfoTable chars = ints;
   chars.address = "0x20", chars.table_name = "go1_info", chars.type = "[Char]";
   std::vector<double> one = stable_shades({"go (Leak.hs:3:1-9, go_info)", "go (Leak.hs:3:1-9, go1_info)"},

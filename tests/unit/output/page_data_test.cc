@@ -13,7 +13,7 @@ namespace {
 
 TEST(PageData, ARecordsFieldsAreThereCut) {
   BandMatrix m = test::select_in_memory("hi.hp", test::hp_of({{"0x4a2b38", {1000, 2000, 3000}}}));
-  m.info.info_tables["0x4a2b38"] = {"0x4a2b38", "go_info", "THUNK", std::string(65536, 'T'), "go", "Main", "M.hs:3:1-9"};
+  m.info.info_tables["0x4a2b38"] = {"0x4a2b38", "go_info", "THUNK", std::string(65536, 'T'), "go", "Main", "M.hs:3:1-9", ""};
   std::vector<double> shades(m.bands.size(), 0.5);
   ChartLayout layout = layout_chart(m, shades, ChartStyle{});
   std::string data = page_data({PageChart{&m, "hi.hp", std::vector<Rgb>(m.bands.size(), Rgb{0, 0, 0}), nullptr}}, layout, "profile", false);
