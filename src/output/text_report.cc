@@ -4,6 +4,7 @@
 #include "hpng/output/text_report.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -21,8 +22,22 @@ constexpr size_t kWidth = 80;
 
 size_t columns(const std::string& s) { return screen_width(s); }
 
+// What a name can lose first where it does not fit: a -hi name's table
+// ("main Chain.hs:17:31 (Cons_Main_4_con_info)" keeps its label and
+// place), a closure's package ("containers-0.6.7:Data.Map.Internal.Bin").
+std::string without_detail(const std::string& name) {
+  size_t open = name.rfind(" (");
+  if (open != std::string::npos && name.ends_with("_info)")) return name.substr(0, open);
+  size_t colon = name.find(':');
+  bool package = colon != std::string::npos && colon > 0 && name.find(' ') == std::string::npos &&
+                 std::islower(static_cast<unsigned char>(name[0])) && colon + 1 < name.size();
+  return package ? name.substr(colon + 1) : name;
+}
+
 std::string fit(const std::string& name, size_t width) {
-  return shorten_middle(terminal_safe(name), [&](const std::string& t) { return columns(t) <= width; });
+  auto fits = [&](const std::string& t) { return columns(t) <= width; };
+  std::string safe = terminal_safe(name);
+  return shorten_middle(fits(safe) ? safe : without_detail(safe), fits);
 }
 
 // The start of `s` in `width` columns, "…" where it is cut.

@@ -139,8 +139,8 @@ std::string plain_build_note(PlainBuild build) {
       return "-finfo-table-map named where each closure is made; " + profiled + "adds which code makes it, what holds it "
              "and how it lives. ";
     case PlainBuild::library_closures:
-      return "the leak's closures are a library's, which -finfo-table-map names only when the library is built with it: "
-             "its closure type is from -hT; " + profiled + "says which code makes it, what holds it and how it lives. ";
+      return "the leak's closures are a library's, which -finfo-table-map names only when the library is built with it; " +
+             profiled + "says which code makes it, what holds it and how it lives. ";
     case PlainBuild::types_only: break;
   }
   return "a build without profiling names closure types only: " + profiled + "says which code makes it, what holds it "

@@ -229,11 +229,16 @@ void Explainer::plain_build() {
   PlainBuild build = PlainBuild::types_only;
   if (job_.record->info_tables) first = first_run('i', "which closures leak");
   if (first && !first->matrix.info.info_tables.empty()) {
-    build = PlainBuild::library_closures;
-    std::optional<Suspect> s = suspect_of(first->verdict, first->matrix);
-    if (s && first->matrix.info.info_tables.contains(s->band)) {
-      a.suspect = s, a.made_by = made_at(first->matrix, s->band);
-      a.note += plain_build_note(PlainBuild::where_made);
+    const BandMatrix& m = first->matrix;
+    build = m.info.run && m.info.run->ipe_records > 0 ? PlainBuild::library_closures : PlainBuild::types_only;
+    std::optional<Suspect> s = suspect_of(first->verdict, m);
+    auto table = s ? m.info.info_tables.find(s->band) : m.info.info_tables.end();
+    if (table != m.info.info_tables.end()) {
+      // An IPE record says where it is made; a symbol (--record's own) names its type, as -hT would.
+      bool recorded = table->second.named_from.empty();
+      a.suspect = s;
+      if (recorded) a.made_by = made_at(m, s->band);
+      a.note += plain_build_note(recorded ? PlainBuild::where_made : build);
       return;
     }
   }

@@ -267,6 +267,18 @@ TEST(TextReport, ASuspectGetsTheCommandThatExplainsIt) {
       << "no suspect, nothing to explain";
 }
 
+// A name cut to the table's column loses what matters least first: a -hi
+// name its table, a closure its package.
+TEST(TextReport, ANameLosesItsDetailBeforeWhatItIs) {
+  std::string r = report_of(every(profile({{"main Chain.hs:17:31 (Cons_Main_4_con_info)", {3000, 3000}},
+                                           {"containers-0.6.7:Data.Map.Internal.Bin", {2000, 2000}}})),
+                            "p.hp", false);
+  std::vector<std::string> t = rows(r);
+  ASSERT_EQ(t.size(), 2u) << r;
+  EXPECT_TRUE(t[0].ends_with(" main Chain.hs:17:31")) << r;
+  EXPECT_TRUE(t[1].ends_with(" Data.Map.Internal.Bin")) << r;
+}
+
 TEST(TextReport, DiffListsTheLargestChangesGrowthFirst) {
   BandMatrix before = every(profile({{"fixed", {9000000, 9000000}}, {"same", {5, 5}}, {"worse", {100, 100}}, {"gone", {1000, 1000}}}));
   BandMatrix after = every(profile({{"fixed", {1000000, 1000000}}, {"same", {5, 5}}, {"worse", {3100, 3100}}, {"new", {20, 20}}}));
