@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "base/text.h"
+#include "hpng/verdict/explanation.h"
 #include "hpng/verdict/verdict.h"
 #include "output/report_words.h"
 
@@ -216,6 +217,19 @@ std::string restriction_field(const BandMatrix& m) {
   return out + field("", head + fit(top->name, kWidth - 14 - columns(head) - columns(tail)) + tail);
 }
 
+// A -hr profile's names read: "(84)main" is a set of one census, named by
+// its retainers' innermost cost centres; the RTS's own retainers said once.
+std::string retainer_field(const BandMatrix& m) {
+  if (breakdown_of(m.info) != "-hr") return "";
+  std::string out = field("retainers", "(n)NAME: set n of one census (ids change from census to census),") +
+                    field("", "named by what holds it: each retainer's innermost cost centre");
+  for (const char* own : {"SYSTEM", "MAIN", "CAF", "MANY"}) {
+    bool present = std::any_of(m.bands.begin(), m.bands.end(), [&](const Band& b) { return b.name.find(own) != std::string::npos; });
+    if (present) out += field("", std::string(own) + ": " + retainer_meaning(own));
+  }
+  return out;
+}
+
 // After a suspect, the one command that explains it (--record --explain),
 // and what a profiled build would add where this one was not.
 std::string next_field(const BandMatrix& m, const Verdict& v) {
@@ -223,9 +237,10 @@ std::string next_field(const BandMatrix& m, const Verdict& v) {
   if (v.suspects.empty() || program.empty() || !restrictions_of(m.info).empty()) return "";
   std::string command = "hp2ps-ng --record --explain --";
   for (const std::string& w : program) command += " " + shell_word(w);
-  const std::string& band = m.bands[v.suspects[0]].name;
+  std::string band = m.bands[v.suspects[0]].name;
+  std::string again = "runs it again to say which code makes " + band + " and what holds it";
   std::string why = profiled_build(m.info)
-                        ? "runs it again to say which code makes " + band + " and what holds it"
+                        ? (columns(again) <= kWidth - 14 ? again : "runs it again to say which code makes it and what holds it")
                         : "with ghc -prof -fprof-auto -rtsopts it says which code makes it";
   return field("next", command) + field("", why);
 }
@@ -348,8 +363,8 @@ std::string profile_report(const BandMatrix& m, const Verdict& v, const std::str
                                   field("", live_only_words(v))
                             : field("suspects", suspects(m, v));
   std::string chain = v.chain.found() ? field("thunks", thunk_chain_words(m, v)) : "";
-  return profile_fields(m, input) + end_field(m) + note + bio + chain + restriction_field(m) + verdict + suspect_lines(m, v) +
-         next_field(m, v) + "\n" +
+  return profile_fields(m, input) + end_field(m) + note + bio + chain + restriction_field(m) + retainer_field(m) + verdict +
+         suspect_lines(m, v) + next_field(m, v) + "\n" +
          band_table(m, f, v, order, every_band);
 }
 

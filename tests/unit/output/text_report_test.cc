@@ -279,6 +279,20 @@ TEST(TextReport, ANameLosesItsDetailBeforeWhatItIs) {
   EXPECT_TRUE(t[1].ends_with(" Data.Map.Internal.Bin")) << r;
 }
 
+// A retainer profile's names are read once for the reader: the set's id,
+// what names it, the RTS's own retainers among them.
+TEST(TextReport, RetainerSetsAreExplainedOnce) {
+  std::string hp = profile({{"(2)SYSTEM", {3000, 3000}}, {"(84)main", {1000, 1000}}});
+  std::string r = report_of(every(with_job(hp, "p +RTS -hr -i0.1")), "p.hp", false);
+  EXPECT_NE(r.find("  retainers   (n)NAME: set n of one census (ids change from census to census),\n"
+                   "              named by what holds it: each retainer's innermost cost centre\n"
+                   "              SYSTEM: a thread's stack: an evaluation in progress holds it\n"),
+            std::string::npos)
+      << r;
+  EXPECT_EQ(r.find("MAIN:"), std::string::npos) << "only the RTS's retainers that are there";
+  EXPECT_EQ(report_of(every(with_job(hp, "p +RTS -hc")), "p.hp", false).find("retainers"), std::string::npos);
+}
+
 TEST(TextReport, DiffListsTheLargestChangesGrowthFirst) {
   BandMatrix before = every(profile({{"fixed", {9000000, 9000000}}, {"same", {5, 5}}, {"worse", {100, 100}}, {"gone", {1000, 1000}}}));
   BandMatrix after = every(profile({{"fixed", {1000000, 1000000}}, {"same", {5, 5}}, {"worse", {3100, 3100}}, {"new", {20, 20}}}));
