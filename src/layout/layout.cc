@@ -74,6 +74,16 @@ Frame frame_for(const BandMatrix& m, const ChartStyle& style, const std::vector<
   return f;
 }
 
+// Labels start 24 pt into the key and end by the title box's edge. hp2ps
+// writes them whole, past its frame where a name is wider than its rough
+// measure: a landscape PostScript page has 108 pt of sheet below the frame
+// (Letter), so the drop-in cuts a name only where hp2ps's would leave it.
+double side_label_room(const ChartStyle& style, const Frame& f) {
+  constexpr double kSheetBeyondFrame = 108;
+  bool on_a_sheet = style.as_hp2ps && style.eps_width == 0;
+  return f.key_w - 24 + (on_a_sheet ? 2 * kSpace + kSheetBeyondFrame : 0);
+}
+
 void add_title(PageLayout& page, const BandMatrix& m, const ChartStyle& style, const Frame& f, const std::string& total) {
   page.shapes.push_back(rect(0, 0, f.w, f.h));
   double box_w = f.w - 2 * kSpace, top = f.h - kSpace;
@@ -183,8 +193,7 @@ ChartLayout layout_chart(const BandMatrix& m, const std::vector<double>& shades,
   add_y_axis(page, out, m, f);
   if (draw_key && side_key(style)) {
     double spacing = f.gh / static_cast<double>(entries.size() + 1);
-    // Labels start 24 pt into the key and end by the title box's edge.
-    add_key_column(page, out, entries, key_labels(entries, f.key_w - 24), 0, entries.size(), f.gy0, spacing,
+    add_key_column(page, out, entries, key_labels(entries, side_label_room(style, f)), 0, entries.size(), f.gy0, spacing,
                    f.gx0 + f.gw);
   }
   if (draw_key && key_below(style)) add_key_below(page, out, entries, f);

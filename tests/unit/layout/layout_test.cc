@@ -235,6 +235,20 @@ TEST(Layout, OverlongKeyNameIsShortenedInTheMiddle) {
 namespace hpng {
 namespace {
 
+// hp2ps writes a key name whole, past its frame where the name is wider
+// than its rough measure says (a landscape sheet has room below the
+// frame): the drop-in's PostScript does too.
+TEST(Layout, ThePostScriptKeyPrintsWhatHp2psPrints) {
+  BandMatrix m = manpage();
+  m.bands[0].name = "base:Control.Concurrent.Chan.ChItem";
+  m.bands.resize(5);
+  auto whole = [&](const ChartStyle& style) {
+    std::vector<std::string> labels = layout_chart(m, std::vector<double>(m.bands.size(), 0), style).key_labels;
+    return std::find(labels.begin(), labels.end(), m.bands[0].name) != labels.end();
+  };
+  EXPECT_TRUE(whole(ChartStyle{}));
+}
+
 TEST(Layout, SimplificationKeepsEndsPeaksAndTroughs) {
   BandMatrix m;
   for (int k = 0; k < 1000; ++k) m.times.push_back(k);
