@@ -217,6 +217,19 @@ std::string restriction_field(const BandMatrix& m) {
   return out + field("", head + fit(top->name, kWidth - 14 - columns(head) - columns(tail)) + tail);
 }
 
+// Names that came from the program's symbols (--symbols), not an IPE
+// record: a closure's type, without the place that made it.
+std::string symbols_field(const BandMatrix& m) {
+  size_t named = std::count_if(m.bands.begin(), m.bands.end(), [&](const Band& b) {
+    auto t = m.info.info_tables.find(b.name);
+    return t != m.info.info_tables.end() && t->second.named_from == "symbols";
+  });
+  if (named == 0) return "";
+  return field("symbols", std::to_string(named) + (named == 1 ? " band is" : " bands are") +
+                              " named from the program's symbol table") +
+         field("", "(a closure's type, as -hT names it: no source location)");
+}
+
 // A -hr profile's names read: "(84)main" is a set of one census, named by
 // its retainers' innermost cost centres; the RTS's own retainers said once.
 std::string retainer_field(const BandMatrix& m) {
@@ -363,7 +376,7 @@ std::string profile_report(const BandMatrix& m, const Verdict& v, const std::str
                                   field("", live_only_words(v))
                             : field("suspects", suspects(m, v));
   std::string chain = v.chain.found() ? field("thunks", thunk_chain_words(m, v)) : "";
-  return profile_fields(m, input) + end_field(m) + note + bio + chain + restriction_field(m) + retainer_field(m) + verdict +
+  return profile_fields(m, input) + end_field(m) + note + bio + chain + restriction_field(m) + retainer_field(m) + symbols_field(m) + verdict +
          suspect_lines(m, v) + next_field(m, v) + "\n" +
          band_table(m, f, v, order, every_band);
 }

@@ -27,6 +27,7 @@ TEST(SymbolsOption, AHiHpIsNamedFromItsBuild) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("  suspects    3 bands: containers-0.6.7:Data.Map.Internal.Bin and 2 more\n"), std::string::npos)
       << r.out;
+  EXPECT_NE(r.out.find("  symbols     3 bands are named from the program's symbol table\n"), std::string::npos) << r.out;
   std::string suspects = r.out.substr(r.out.find("  suspects"), r.out.find("\n\n") - r.out.find("  suspects"));
   EXPECT_EQ(suspects.find("0x"), std::string::npos) << suspects;
   EXPECT_NE(r.err.find("that no IPE record or symbol of --symbols"), std::string::npos) << "thunks have none: " << r.err;
