@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <sstream>
 
 #include "base/text.h"
@@ -46,19 +47,28 @@ std::string breakdown_of(const ProfileInfo& info) {
 
 bool profiled_build(const ProfileInfo& info) { return info.header.job.find(" +RTS") != std::string::npos; }
 
-std::vector<std::string> program_words(const ProfileInfo& info) {
-  std::vector<std::string> words;
+CommandWords split_rts_words(const std::vector<std::string>& argv) {
+  CommandWords words;
   bool in_rts = false, literal = false;
-  if (info.run && !info.run->program_args.empty()) {
-    for (const std::string& a : info.run->program_args) {
-      if (!literal && (a == "+RTS" || a == "-RTS" || a == "--RTS")) {
-        in_rts = a == "+RTS", literal = a == "--RTS";
-      } else if (!in_rts) {
-        words.push_back(a);
-      }
+  for (const std::string& a : argv) {
+    if (!literal && (a == "+RTS" || a == "-RTS" || a == "--RTS")) {
+      in_rts = a == "+RTS", literal = a == "--RTS";
+    } else {
+      (in_rts ? words.rts : words.program).push_back(a);
     }
-    return words;
   }
+  return words;
+}
+
+std::optional<uint64_t> info_table_address(std::string_view band) {
+  if (!band.starts_with("0x") || band.size() < 3 || band.size() > 18) return std::nullopt;
+  if (band.find_first_not_of("0123456789abcdef", 2) != std::string_view::npos) return std::nullopt;
+  return std::strtoull(std::string(band.substr(2)).c_str(), nullptr, 16);
+}
+
+std::vector<std::string> program_words(const ProfileInfo& info) {
+  if (info.run && !info.run->program_args.empty()) return split_rts_words(info.run->program_args).program;
+  std::vector<std::string> words;
   std::istringstream in(info.header.job.substr(0, info.header.job.find(" +RTS")));
   for (std::string w; in >> w;) words.push_back(w);
   return words;

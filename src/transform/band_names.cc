@@ -9,11 +9,7 @@ namespace hpng {
 
 namespace {
 
-// C's %p as GHC's -hi census prints an info table's address.
-bool is_address(std::string_view name) {
-  if (!name.starts_with("0x") || name.size() < 3 || name.size() > 18) return false;
-  return name.find_first_not_of("0123456789abcdef", 2) == std::string_view::npos;
-}
+bool is_address(std::string_view name) { return info_table_address(name).has_value(); }
 
 std::string count_of(size_t n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
 

@@ -51,5 +51,19 @@ TEST(SymbolsOption, AnotherBuildNamesNothingAndSaysSo) {
       << r.err;
 }
 
+// A program is a regular file: a FIFO or a device is refused at once, not
+// waited on or read for ever (the guard only stops a hang).
+TEST(SymbolsOption, AFifoOrADeviceIsRefusedNotReadForEver) {
+  std::string dir = scratch_dir();
+  ASSERT_EQ(run_in(dir, "mkfifo prog").status, 0);
+  for (const char* program : {"prog", "/dev/zero"}) {
+    CommandResult r = run_in(dir, "timeout 10 " + exe() + " --symbols " + program + " -o x.svg " +
+                                      shell_quote(kDir + "/growmap-plain.hi.hp"));
+    EXPECT_EQ(r.status, 2) << program << ": " << r.err;
+    EXPECT_NE(r.err.find("not a program's binary (an ELF file)"), std::string::npos) << r.err;
+  }
+  EXPECT_FALSE(file_exists(dir + "/x.svg"));
+}
+
 }  // namespace
 }  // namespace hpng

@@ -146,9 +146,17 @@ std::string breakdown_of(const ProfileInfo& info);
 // (a plain RTS's gives the program's name alone; an eventlog's job is made
 // the same way).
 bool profiled_build(const ProfileInfo& info);
+// A command line split as the RTS reads it: +RTS starts RTS options, -RTS
+// ends them, --RTS makes every later word a program argument.
+struct CommandWords {
+  std::vector<std::string> program, rts;
+};
+CommandWords split_rts_words(const std::vector<std::string>& argv);
 // The program and its arguments as run, without the RTS's options: an
 // eventlog's PROGRAM_ARGS, else the words of a .hp's JOB before them.
 std::vector<std::string> program_words(const ProfileInfo& info);
+// "0x43d9f8", as a -hi census prints an info table's address (C's %p).
+std::optional<uint64_t> info_table_address(std::string_view band);
 
 // The restrictions that selected what the profile counts ("-hcremember",
 // "-hyMap"): an eventlog's HEAP_PROF_BEGIN filters, or a .hp's JOB's RTS

@@ -35,7 +35,7 @@ bool within(uint64_t offset, uint64_t n, size_t size) { return offset <= size &&
 
 ElfSymbols::ElfSymbols(const std::string& path) : path_(path) {
   auto refuse = [&](const std::string& why) { return usage_error(Code::bad_option, "--symbols " + path + ": " + why); };
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);  // a FIFO is refused, not waited on
   if (fd < 0) throw refuse(std::strerror(errno));
   struct stat st;
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < static_cast<off_t>(kHeader)) {

@@ -3,6 +3,7 @@
 #include "hpng/read/rts_abilities.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <vector>
@@ -15,8 +16,15 @@ namespace {
 // tail is kept, so that a needle across two blocks is found).
 std::vector<bool> file_contains(const std::string& path, const std::vector<std::string>& needles) {
   std::vector<bool> found(needles.size(), false);
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // A program is a regular file: a FIFO or a device (/dev/zero) would be
+  // waited on or read for ever.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return found;
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return found;
+  }
   constexpr size_t kKeep = 64, kBlock = 1 << 20;
   std::string buf;
   char block[1 << 16];

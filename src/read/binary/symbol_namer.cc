@@ -30,13 +30,6 @@ std::optional<T> word_at(const ElfSymbols& elf, uint64_t address) {
   return v;
 }
 
-// "0x43d9f8" as the RTS prints a table's address.
-std::optional<uint64_t> address_of(std::string_view text) {
-  if (!text.starts_with("0x") || text.size() < 3 || text.size() > 18) return std::nullopt;
-  if (text.find_first_not_of("0123456789abcdef", 2) != std::string_view::npos) return std::nullopt;
-  return std::strtoull(std::string(text.substr(2)).c_str(), nullptr, 16);
-}
-
 // A constructor's description, as its table gives it (plain builds).
 bool description_agrees(const ElfSymbols& elf, uint64_t table, uint64_t entry, const SymbolName& s) {
   std::optional<int64_t> offset = word_at<int64_t>(elf, table - 8);
@@ -49,12 +42,13 @@ bool description_agrees(const ElfSymbols& elf, uint64_t table, uint64_t entry, c
 
 class SymbolNamer {
  public:
-  SymbolNamer(const std::string& path, bool profiled) : elf_(path), profiled_(profiled) {}
+  // The file is checked to be an ELF program before its RTS is asked.
+  explicit SymbolNamer(const std::string& path) : elf_(path), profiled_(rts_abilities(path).profiled) {}
   const ElfSymbols& elf() const { return elf_; }
 
   NamedBand name(std::string_view text) const {
     NamedBand same{std::string(text), std::nullopt, false};
-    std::optional<uint64_t> table = address_of(text);
+    std::optional<uint64_t> table = info_table_address(text);
     if (!table || *table > UINT64_MAX - 32) return same;
     uint64_t entry = *table + (profiled_ ? 32 : 16);
     std::optional<std::string_view> symbol = elf_.at(entry);
@@ -82,7 +76,7 @@ class SymbolNamer {
 }  // namespace
 
 BandNamer symbol_band_namer(const std::string& path) {
-  auto namer = std::make_shared<const SymbolNamer>(path, rts_abilities(path).profiled);
+  auto namer = std::make_shared<const SymbolNamer>(path);
   if (namer->elf().position_independent()) {
     throw usage_error(Code::bad_option, "--symbols " + path + ": a position-independent build (PIE or -dynamic), whose "
                                         "addresses in a profile are where that run loaded it, which the profile does not "

@@ -9,23 +9,12 @@ std::string rts_job(const std::vector<std::string>& args, bool profiled_rts) {
   if (args.empty()) return "(unknown program)";
   std::string prog = args[0].substr(args[0].rfind('/') == std::string::npos ? 0 : args[0].rfind('/') + 1);
   if (!profiled_rts) return prog;
-  // +RTS starts RTS options, -RTS ends them, --RTS makes the rest program
-  // arguments.
-  std::string job = prog, rts;
-  bool in_rts = false, literal = false;
-  for (size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (!literal && a == "--RTS") {
-      literal = true;
-    } else if (!literal && a == "+RTS") {
-      in_rts = true;
-    } else if (!literal && a == "-RTS") {
-      in_rts = false;
-    } else {
-      (in_rts ? rts : job) += " " + a;
-    }
-  }
-  return job + " +RTS" + rts;
+  CommandWords words = split_rts_words({args.begin() + 1, args.end()});
+  std::string job = prog;
+  for (const std::string& a : words.program) job += " " + a;
+  job += " +RTS";
+  for (const std::string& a : words.rts) job += " " + a;
+  return job;
 }
 
 std::string rts_date(time_t unix_seconds) {
