@@ -101,8 +101,9 @@ std::optional<Explainer::Answered> Explainer::run(const RunPlan& plan, const std
   } catch (const Error& e) {
     if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output) throw;
     // A program that failed is said as such, not as the profile it left.
+    // A run stopped before its RTS wrote a readable profile is stopped, not failed.
     if (said.said.empty()) said.said = e.code() == Code::cannot_record ? "skipped: " + e.diagnostic().message : e.diagnostic().message;
-    done_.failed = done_.failed || e.code() != Code::cannot_record;
+    done_.failed = done_.failed || (e.code() != Code::cannot_record && !done_.stopped);
   }
   if (!said.said.empty()) {
     warnings_.add({Code::explain_cut, job_.record->asked.argv[0], {}, 0, 0, "", said.breakdown + " run (" + purpose + "): " + said.said});

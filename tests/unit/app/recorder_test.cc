@@ -20,6 +20,7 @@
 
 #include "app/cli/cli.h"
 #include "app/modes.h"
+#include "app/record/explainer.h"
 #include "app/record/recorder.h"
 #include "support/util.h"
 
@@ -118,15 +119,19 @@ class FakeLauncher final : public Launcher {
       return std::make_unique<FakeProgram>(ProgramSpec{}, Script{}, probe_signals_);
     }
     started = spec;
-    return std::make_unique<FakeProgram>(spec, script, received);
+    const Script& now = starts_ == 0 || then.empty() ? script : then[std::min(starts_ - 1, then.size() - 1)];
+    ++starts_;
+    return std::make_unique<FakeProgram>(spec, now, received);
   }
   Script script;
+  std::vector<Script> then;  // the later runs' scripts, in turn (the last for the rest); none: `script` for all
   std::vector<std::string> asked;  // the RTS's question, when it was asked
   ProgramSpec started;
   std::vector<int> received;  // the signals the program was sent
 
  private:
   std::vector<int> probe_signals_;
+  size_t starts_ = 0;
 };
 
 // Runs at once: a pause moves it on.
@@ -170,6 +175,11 @@ class Recorder : public ::testing::Test {
   // A binary whose bytes say it is a GHC program of today's (read/binary/rts_abilities.cc).
   void ghc_binary(const std::string& name) {
     write_file(dir_ + "/" + name, "GHCRTS Send binary eventlog eventlog-flush-interval Override profiling output file name prefix");
+    ::chmod((dir_ + "/" + name).c_str(), 0755);
+  }
+  // ... and of a profiled RTS.
+  void profiled_ghc_binary(const std::string& name) {
+    write_file(dir_ + "/" + name, "GHCRTS Send binary eventlog eventlog-flush-interval break-down: c = cost centre stack");
     ::chmod((dir_ + "/" + name).c_str(), 0755);
   }
   // The job of hp2ps-ng OPTIONS --record -- ./prog 42.
@@ -311,6 +321,27 @@ TEST_F(Recorder, TwoStopsAtOnceAreOne) {
   launcher.script.on_start = [] { ::kill(::getpid(), SIGTERM), ::kill(::getpid(), SIGHUP); };
   record(launcher);
   EXPECT_EQ(launcher.received, (std::vector<int>{SIGINT}));
+}
+
+// A stop that comes before run 2's RTS wrote a readable eventlog (a header
+// cut short) ends --explain with what run 1 found, stopped: no run failed.
+TEST_F(Recorder, AStopBeforeAReadableProfileEndsAnExplanationUnfailed) {
+  profiled_ghc_binary("prog");
+  FakeLauncher launcher(leak());
+  Script stopped;
+  stopped.log = leak().log.substr(0, 24);
+  stopped.waits = true;
+  stopped.on_start = [] { ::kill(::getpid(), SIGINT); };
+  launcher.then = {stopped};
+  Job job = job_of("--explain -o x.json");
+  FakeClock clock;
+  int in = ::dup(STDIN_FILENO), null = ::open("/dev/null", O_RDONLY);
+  ::dup2(null, STDIN_FILENO), ::close(null);  // --explain refuses a terminal's input
+  std::optional<Code> thrown = error_code([&] { explain_program(job, launcher, clock, warnings_); });
+  ::dup2(in, STDIN_FILENO), ::close(in);
+  EXPECT_EQ(thrown ? thrown : said_error(), std::nullopt);
+  EXPECT_EQ(launcher.received, (std::vector<int>{SIGINT}));
+  EXPECT_NE(read_file(dir_ + "/x.json").find("\"said\": \"stopped by SIGINT\""), std::string::npos);
 }
 
 // The census note follows from a recording's value: its length, its
