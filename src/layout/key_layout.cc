@@ -6,6 +6,7 @@
 #include <map>
 
 #include "base/text.h"
+#include "hpng/matrix/shown_names.h"
 #include "layout/text_metrics.h"
 
 namespace hpng {
@@ -38,12 +39,19 @@ void add_entry(PageLayout& page, ChartLayout& out, const KeyEntry& e, const std:
   page.texts.push_back(std::move(label));
 }
 
+// The entry's label in `width`: whole where it fits, else cut in the middle
+// after what it can lose first.
+std::string fitted(const KeyEntry& e, double width) {
+  if (text_width(e.shown, kLabelSize) <= width) return e.shown;
+  return fit_middle(e.brief, kLabelSize, width);
+}
+
 // Below the graph a column is as wide as its widest label, up to half the
 // frame, so that long names still leave two columns.
 double below_label_width(const std::vector<KeyEntry>& entries, double width) {
   double most = std::max(120.0, (width - 2 * kSpace) / 2 - (kKeyBox + 10 + kColumnGap));
   double widest = 0;
-  for (const KeyEntry& e : entries) widest = std::max(widest, text_width(fit_middle(e.name, kLabelSize, most), kLabelSize));
+  for (const KeyEntry& e : entries) widest = std::max(widest, text_width(fitted(e, most), kLabelSize));
   return widest;
 }
 
@@ -67,18 +75,24 @@ Grid key_grid(const std::vector<KeyEntry>& entries, double width) {
 std::vector<KeyEntry> key_entries(const BandMatrix& m, const std::vector<double>& shades, const ChartStyle& style,
                                   const std::vector<DrawnLine>& lines) {
   std::vector<KeyEntry> entries;
+  std::vector<std::string> shown = style.as_hp2ps ? std::vector<std::string>() : shown_names(m);
   for (size_t b = 0; b < m.bands.size(); ++b) {
-    KeyEntry e{m.bands[b].name, band_title(m, m.bands[b]), shade_rgb(shades[b], style.colour)};
+    const std::string& name = m.bands[b].name;
+    const std::string& written = style.as_hp2ps ? name : shown[b];
+    KeyEntry e{name, band_title(m, m.bands[b]), shade_rgb(shades[b], style.colour), nullptr, {}, written,
+               style.as_hp2ps ? name : without_detail(written)};
     same_fill_outline(e.outline, shades, b, style);
     entries.push_back(std::move(e));
   }
-  for (const DrawnLine& l : lines) entries.push_back({l.series->name, line_title(m, *l.series), {1, 1, 1}, &l.style});
+  for (const DrawnLine& l : lines) {
+    entries.push_back({l.series->name, line_title(m, *l.series), {1, 1, 1}, &l.style, {}, l.series->name, l.series->name});
+  }
   return entries;
 }
 
 double side_key_width(const std::vector<KeyEntry>& entries, double most) {
   double max_units = 0;
-  for (const KeyEntry& e : entries) max_units = std::max(max_units, hp2ps_units(e.name));
+  for (const KeyEntry& e : entries) max_units = std::max(max_units, hp2ps_units(e.shown));
   return std::min(kUnit * max_units + 3 * kSpace + kKeyBox, most);
 }
 
@@ -91,16 +105,16 @@ std::vector<std::string> key_labels(const std::vector<KeyEntry>& entries, double
   std::vector<std::string> labels;
   std::map<std::string, std::vector<size_t>> same;
   for (size_t i = 0; i < entries.size(); ++i) {
-    labels.push_back(fit_middle(entries[i].name, kLabelSize, label_w));
+    labels.push_back(fitted(entries[i], label_w));
     same[labels.back()].push_back(i);
   }
   for (const auto& [label, group] : same) {
     if (group.size() < 2) continue;
     std::vector<std::string_view> names;
-    for (size_t i : group) names.push_back(entries[i].name);
+    for (size_t i : group) names.push_back(entries[i].shown);
     size_t d = shared_start(names), context = 12;
     for (size_t i : group) {
-      const std::string& n = entries[i].name;
+      const std::string& n = entries[i].shown;
       size_t from = d > context ? d - context : 0;
       std::string tail(utf8_suffix(n, n.size() - from));
       labels[i] = fit_end(from > 0 ? "\u2026" + tail : tail, kLabelSize, label_w);

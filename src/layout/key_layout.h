@@ -17,6 +17,8 @@ struct KeyEntry {
   Rgb fill;
   const LineStyle* line = nullptr;  // a heap line's stroke instead of a box
   Polyline outline{};               // a band's box outline: its shape's (same_fill_outline)
+  std::string shown;                // what the key writes (shown_names; the drop-in: the RTS's name)
+  std::string brief;                // what it is cut to first where it does not fit (without_detail)
 };
 
 // The bands bottom first, then the heap lines.

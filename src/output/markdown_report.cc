@@ -8,6 +8,8 @@
 
 #include "base/text.h"
 #include "hpng/matrix/band_figures.h"
+#include "hpng/matrix/shown_names.h"
+#include "hpng/stream/samples.h"
 #include "hpng/verdict/verdict.h"
 #include "hpng/output/text_report.h"
 #include "output/report_words.h"
@@ -55,8 +57,20 @@ std::string suspects(const BandMatrix& m, const Verdict& v) {
   if (v.suspects.empty()) return "**Suspects:** none: no band of weight was built up and held.\n";
   std::string out = v.chain.found() ? "**Thunks:** " + thunk_chain_words(m, v) + ".\n\n" : "";
   out += "**Suspects:**\n\n";
-  for (size_t b : v.suspects) out += "- " + code(m.bands[b].name) + ": " + verdict_words(v, b, m.info.header) + "\n";
+  std::vector<std::string> names = shown_names(m);
+  for (size_t b : v.suspects) out += "- " + code(names[b]) + ": " + verdict_words(v, b, m.info.header) + "\n";
   return out;
+}
+
+// What the shown names' marks and spelling mean (shown_names).
+std::string legend(const BandMatrix& m) {
+  std::string out;
+  if (breakdown_of(m.info) == "-hr") out += "`{a, b}`: a set of retainers, named by their innermost cost centres; `#n`: set n of one census. ";
+  if (std::any_of(m.bands.begin(), m.bands.end(), [&](const Band& b) { return named_from_symbols(m, b.name); })) {
+    out += "`*`: named from the program's symbol table (a closure's type, no source location).";
+  }
+  while (out.ends_with(' ')) out.pop_back();
+  return out.empty() ? "" : "\n" + out + "\n";
 }
 
 std::string band_table(const BandMatrix& m, const std::vector<BandFigures>& f, const Verdict& v, bool every_band) {
@@ -64,16 +78,17 @@ std::string band_table(const BandMatrix& m, const std::vector<BandFigures>& f, c
   std::vector<size_t> order = report_order(f, v);
   size_t shown = every_band ? order.size() : std::min(order.size(), kReportBands);
   std::string out = row({"shape", "peak", "at", "final", "growth", "share", "band"}) + "|---|--:|--:|--:|--:|--:|---|\n";
+  std::vector<std::string> names = shown_names(m);
   for (size_t k = 0; k < shown; ++k) {
     size_t b = order[k];
     double share = m.total > 0 ? 100 * m.bands[b].area / m.total : 0;
     out += row({v.judged() ? shape_token(v.shapes[b].kind) : "-", si_amount(f[b].peak, h.value_unit),
                 report_time(f[b].peak_time, h.sample_unit), si_amount(f[b].final, h.value_unit),
                 si_amount(f[b].slope, h.value_unit, true) + "/" + short_time_unit(h.sample_unit),
-                printed(share >= 99.95 ? "%.0f%%" : "%.1f%%", share), code(m.bands[b].name)});
+                printed(share >= 99.95 ? "%.0f%%" : "%.1f%%", share), code(names[b])});
   }
   if (shown < order.size()) out += "\n" + std::to_string(order.size() - shown) + " more bands (-m0 lists every one).\n";
-  return out;
+  return out + legend(m);
 }
 
 std::string image(const std::string& picture) {

@@ -12,6 +12,7 @@
 
 #include "base/text.h"
 #include "hpng/verdict/explanation.h"
+#include "hpng/matrix/shown_names.h"
 #include "hpng/verdict/verdict.h"
 #include "output/report_words.h"
 
@@ -22,18 +23,6 @@ namespace {
 constexpr size_t kWidth = 80;
 
 size_t columns(const std::string& s) { return screen_width(s); }
-
-// What a name can lose first where it does not fit: a -hi name's table
-// ("main Chain.hs:17:31 (Cons_Main_4_con_info)" keeps its label and
-// place), a closure's package ("containers-0.6.7:Data.Map.Internal.Bin").
-std::string without_detail(const std::string& name) {
-  size_t open = name.rfind(" (");
-  if (open != std::string::npos && name.ends_with("_info)")) return name.substr(0, open);
-  size_t colon = name.find(':');
-  bool package = colon != std::string::npos && colon > 0 && name.find(' ') == std::string::npos &&
-                 std::islower(static_cast<unsigned char>(name[0])) && colon + 1 < name.size();
-  return package ? name.substr(colon + 1) : name;
-}
 
 std::string fit(const std::string& name, size_t width) {
   auto fits = [&](const std::string& t) { return columns(t) <= width; };
@@ -138,8 +127,8 @@ std::string band_table(const BandMatrix& m, const std::vector<BandFigures>& f, c
                        const std::vector<size_t>& order, bool every_band) {
   size_t shown = every_band ? order.size() : std::min(order.size(), kReportBands);
   std::string out = table_row({"shape", "peak", "at", "final", "growth", "share"}, "band");
-  std::vector<std::string> names;
-  for (size_t k = 0; k < shown; ++k) names.push_back(m.bands[order[k]].name);
+  std::vector<std::string> all = shown_names(m), names;
+  for (size_t k = 0; k < shown; ++k) names.push_back(all[order[k]]);
   std::vector<std::string> labels = distinct_fits(names, kNameWidth);
   for (size_t k = 0; k < shown; ++k) {
     size_t b = order[k];
@@ -167,8 +156,8 @@ std::string suspects(const BandMatrix& m, const Verdict& v, size_t width = kWidt
   if (!v.judged())
     return "too short to judge: " + std::to_string(v.censuses) + " samples with data (" + std::to_string(kLeastCensuses) +
            " needed)";
-  std::vector<std::string> names;
-  for (size_t b : v.suspects) names.push_back(m.bands[b].name);
+  std::vector<std::string> all = shown_names(m), names;
+  for (size_t b : v.suspects) names.push_back(all[b]);
   if (names.empty()) return "none: no band of weight was built up and held";
   std::string head = std::to_string(names.size()) + (names.size() == 1 ? " band: " : " bands: ");
   return head + name_list(names, width - head.size());
@@ -181,10 +170,10 @@ constexpr size_t kShapeLines = 3;
 std::string suspect_lines(const BandMatrix& m, const Verdict& v) {
   std::string out;
   size_t shown = std::min(v.suspects.size(), kShapeLines);
-  std::vector<std::string> names, words;
+  std::vector<std::string> all = shown_names(m), names, words;
   size_t widest = 0;
   for (size_t k = 0; k < shown; ++k) {
-    names.push_back(m.bands[v.suspects[k]].name);
+    names.push_back(all[v.suspects[k]]);
     words.push_back(verdict_words(v, v.suspects[k], m.info.header));
     widest = std::max(widest, columns(words.back()));
   }
@@ -220,22 +209,19 @@ std::string restriction_field(const BandMatrix& m) {
 // Names that came from the program's symbols (--symbols), not an IPE
 // record: a closure's type, without the place that made it.
 std::string symbols_field(const BandMatrix& m) {
-  size_t named = std::count_if(m.bands.begin(), m.bands.end(), [&](const Band& b) {
-    auto t = m.info.info_tables.find(b.name);
-    return t != m.info.info_tables.end() && t->second.named_from == "symbols";
-  });
+  size_t named = std::count_if(m.bands.begin(), m.bands.end(), [&](const Band& b) { return named_from_symbols(m, b.name); });
   if (named == 0) return "";
-  return field("symbols", std::to_string(named) + (named == 1 ? " band is" : " bands are") +
+  return field("symbols", std::to_string(named) + (named == 1 ? " band, marked *, is" : " bands, marked *, are") +
                               " named from the program's symbol table") +
          field("", "(a closure's type, as -hT names it: no source location)");
 }
 
-// A -hr profile's names read: "(84)main" is a set of one census, named by
-// its retainers' innermost cost centres; the RTS's own retainers said once.
+// A -hr profile's names read: "{main, readings}" is a set of retainers,
+// each named by its innermost cost centre; the RTS's own retainers said once.
 std::string retainer_field(const BandMatrix& m) {
   if (breakdown_of(m.info) != "-hr") return "";
-  std::string out = field("retainers", "(n)NAME: set n of one census (ids change from census to census),") +
-                    field("", "named by what holds it: each retainer's innermost cost centre");
+  std::string out = field("retainers", "{a, b}: a set of retainers, named by their innermost cost centres") +
+                    field("", "#n: set n of one census, where a set recurs (the RTS's (n)a,b)");
   for (const char* own : {"SYSTEM", "MAIN", "CAF", "MANY"}) {
     bool present = std::any_of(m.bands.begin(), m.bands.end(), [&](const Band& b) { return b.name.find(own) != std::string::npos; });
     if (present) out += field("", std::string(own) + ": " + retainer_meaning(own));

@@ -229,6 +229,19 @@ TEST(Layout, OverlongKeyNameIsShortenedInTheMiddle) {
   EXPECT_NE(label.find("\u2026"), std::string::npos);
 }
 
+// A chart's own key (not the drop-in's) cuts a -hi name's table before its
+// label and place, and spells a retainer set as its members.
+TEST(Layout, AChartsOwnKeyKeepsWhatANameIs) {
+  BandMatrix m = manpage();
+  m.bands[0].name = "main Chain.hs:17:31 (" + std::string(300, 'T') + "_con_info)";
+  ChartStyle own;
+  own.as_hp2ps = false;
+  ChartLayout l = layout_chart(m, std::vector<double>(m.bands.size(), 0), own);
+  EXPECT_EQ(l.key_labels[0], "main Chain.hs:17:31");
+  ChartLayout drop_in = layout_chart(m, std::vector<double>(m.bands.size(), 0), {});
+  EXPECT_NE(drop_in.key_labels[0].find("TTT"), std::string::npos) << "the drop-in keeps the RTS's name";
+}
+
 }  // namespace
 }  // namespace hpng
 

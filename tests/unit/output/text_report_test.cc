@@ -279,16 +279,21 @@ TEST(TextReport, ANameLosesItsDetailBeforeWhatItIs) {
   EXPECT_TRUE(t[1].ends_with(" Data.Map.Internal.Bin")) << r;
 }
 
-// A retainer profile's names are read once for the reader: the set's id,
-// what names it, the RTS's own retainers among them.
+// A retainer profile's names are read once for the reader: each set
+// spelled as its members (its id means nothing beyond one census), what
+// names them, the RTS's own retainers among them.
 TEST(TextReport, RetainerSetsAreExplainedOnce) {
-  std::string hp = profile({{"(2)SYSTEM", {3000, 3000}}, {"(84)main", {1000, 1000}}});
+  std::string hp = profile({{"(2)SYSTEM", {3000, 3000}}, {"(84)main,readings", {1000, 1000}}});
   std::string r = report_of(every(with_job(hp, "p +RTS -hr -i0.1")), "p.hp", false);
-  EXPECT_NE(r.find("  retainers   (n)NAME: set n of one census (ids change from census to census),\n"
-                   "              named by what holds it: each retainer's innermost cost centre\n"
+  EXPECT_NE(r.find("  retainers   {a, b}: a set of retainers, named by their innermost cost centres\n"
+                   "              #n: set n of one census, where a set recurs (the RTS's (n)a,b)\n"
                    "              SYSTEM: a thread's stack: an evaluation in progress holds it\n"),
             std::string::npos)
       << r;
+  std::vector<std::string> t = rows(r);
+  ASSERT_EQ(t.size(), 2u) << r;
+  EXPECT_TRUE(t[0].ends_with(" {SYSTEM}")) << r;
+  EXPECT_TRUE(t[1].ends_with(" {main, readings}")) << r;
   EXPECT_EQ(r.find("MAIN:"), std::string::npos) << "only the RTS's retainers that are there";
   EXPECT_EQ(report_of(every(with_job(hp, "p +RTS -hc")), "p.hp", false).find("retainers"), std::string::npos);
 }
