@@ -51,6 +51,7 @@ struct RecordRequest {
   std::vector<std::string> argv;        // the program and its own arguments, unchanged
   char breakdown = 'T';                 // --breakdown: the RTS's -h letter
   double every = 0;                     // --every: seconds between censuses (the RTS's -i)
+  bool every_given = false;             // the interval is the user's: never changed for a run again
   std::optional<std::string> baseline;  // --baseline: an earlier run's profile, for --max-growth
   bool explain = false;                 // --explain: the leak workflow's runs
 };

@@ -286,7 +286,7 @@ OptionTable recording_options() {
       {"--breakdown", "LETTER", Group::recording, "The RTS's heap breakdown (-h<LETTER>)", kBreakdowns, false, false,
        value(&Options::breakdown, one_of(kBreakdowns, "a breakdown"))},
       {"--every", "SECONDS", Group::recording, "Seconds between censuses (the RTS's -i; default " +
-       printed("%g", kRecordEvery) + ")", {}, false, false,
+       printed("%g", kRecordEvery) + ", and a run too short to judge is run again more often censused)", {}, false, false,
        value(&Options::every, within(0.001, 3600, "takes an interval from 0.001 to 3600 seconds"))},
       {"--baseline", "FILE", Group::recording, "An earlier run's profile that --max-growth compares with", {}, true, false,
        value(&Options::baseline)},

@@ -144,8 +144,7 @@ const Explainer::Answered& Explainer::kept(const Answered& a) {
 std::optional<Explainer::Answered> Explainer::first_run(char breakdown, const std::string& purpose) {
   std::optional<Answered> first = run(plan(breakdown, {}, every_, purpose), purpose);
   for (int tries = 0; tries < 2 && first && censuses_of(first->matrix) < 2 * kLeastCensuses; ++tries) {
-    double mutator = every_ * static_cast<double>(std::max<size_t>(censuses_of(first->matrix), 1));
-    double every = std::max(0.001, std::floor(mutator / 30 * 1000) / 1000);
+    double every = every_for(every_, censuses_of(first->matrix));
     if (every >= every_) break;
     every_ = every;
     std::string again_purpose = purpose + ", censused more often";

@@ -1,8 +1,10 @@
 // See recorder.h.
 #include "app/record/recorder.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/pipeline.h"
 #include "app/record/recorded_program.h"
 #include "process/rts_request.h"
 #include "process/watch_files.h"
@@ -39,7 +41,7 @@ Recording Recorder::run_once(const RunPlan& run) {
   RecordedProgram followed(r_, run.keep, run.doing, *program, clock_, warnings_);
   // The FIFO holds what a program that ended at once wrote: followed all the same.
   if (r_.eventlog || !program->ended()) follow(run, folder, followed);
-  Recording rec{run, followed.wait(), followed.seconds(), followed.stopped_by(), {}, false};
+  Recording rec{run, followed.wait(), followed.seconds(), followed.stopped_by(), {}, false, {}};
   followed.close_bar();
   rec.moved = folder.move_out("./" + run.keep.substr(0, run.keep.rfind('.')));
   FileState after = file_state(run.keep);
@@ -74,8 +76,56 @@ void Recorder::follow(const RunPlan& run, PrivateFolder& folder, Followed& follo
   }
 }
 
+namespace {
+
+// Standard input a second run can read as the first did: none (closed, or
+// a device that is not a terminal: /dev/null) or a file, read again from
+// where the first run began. A pipe or a terminal cannot be given twice.
+struct Replay {
+  bool possible = false;
+  off_t from = -1;  // a file's offset to go back to; -1: nothing to seek
+};
+
+Replay replayable_input() {
+  struct stat st {};
+  if (::fstat(STDIN_FILENO, &st) != 0) return {true, -1};
+  if (S_ISCHR(st.st_mode)) return {!::isatty(STDIN_FILENO), -1};
+  if (S_ISREG(st.st_mode)) return {true, ::lseek(STDIN_FILENO, 0, SEEK_CUR)};
+  return {};
+}
+
+// Its censuses, less the RTS's empty first and last; none where it cannot
+// be read (the finishing step says why).
+size_t censuses_recorded(const Job& job, const Recording& rec) {
+  Warnings quiet;
+  try {
+    ProfileInput in{rec.run.keep, job.inputs[0].format, load_input(rec.run.keep)};
+    BandMatrix m = judged_matrix(profile_stream(in, job.read), job, quiet);
+    return m.samples > 2 ? m.samples - 2 : 0;
+  } catch (const Error&) {
+    return 0;
+  }
+}
+
+}  // namespace
+
+// A run too short to judge is run once more, more often censused, where
+// that is cheap and the program can be given its input again (rerun_every).
 void record_program(const Job& job, Launcher& launcher, Clock& clock, Warnings& warnings) {
-  finish_recording(job, Recorder(job, launcher, clock, warnings).record(asked_run(job)), warnings);
+  Replay replay = replayable_input();
+  Recorder recorder(job, launcher, clock, warnings);
+  Recording rec = recorder.record(asked_run(job));
+  size_t censuses = censuses_recorded(job, rec);
+  if (std::optional<double> every = rerun_every(*job.record, rec, censuses, replay.possible)) {
+    RunPlan again = rec.run;
+    again.every = *every;
+    again.doing = "run 2: censused more often, run 1 was too short to judge";
+    if (replay.from >= 0) ::lseek(STDIN_FILENO, replay.from, SEEK_SET);
+    Recording second = recorder.record(again);
+    second.after = EarlierRun{rec.run.every, rec.seconds, censuses};
+    rec = std::move(second);
+  }
+  finish_recording(job, rec, warnings);
 }
 
 

@@ -1,10 +1,12 @@
 // See recording.h.
 #include "app/record/recording.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "base/text.h"
 #include "hpng/matrix/band_shape.h"
+#include "hpng/verdict/verdict.h"
 
 namespace hpng {
 
@@ -39,44 +41,66 @@ Error nothing_recorded(const RecordPlan& r, const ProgramEnd& end, const std::st
 
 namespace {
 
+// Censuses the interval `every` gives a run censused `censuses` times at
+// `every_was` (its mutator time, taken as the middle of what they bound).
+double predicted(double every_was, size_t censuses, double every) {
+  return (static_cast<double>(censuses) + 0.5) * every_was / every;
+}
+
+std::string times(size_t n) { return std::to_string(n) + (n == 1 ? " time" : " times"); }
+
 // Few censuses for the time the program ran: GHC's census interval is of
-// the program's own work (its mutator time), so one that waits (for input,
-// a timer, the network) is censused rarely, -threaded or not (seen on GHC
-// 9.0.2 and 9.6.6: bench/README.md, "--every").
-std::string waiting_note(const RecordPlan& r, double every, const ProgramEnd& end, double seconds, size_t censuses) {
-  std::string cpu = end.cpu_seconds > 0 ? ", working " + printed("%.2f", end.cpu_seconds) + " s of it (CPU)," : "";
-  return r.name + " ran " + printed("%.1f", seconds) + " s" + cpu + " and was censused " + std::to_string(censuses) +
-         (censuses == 1 ? " time" : " times") + " (" + printed("%.0f", seconds / every) + " at -i" +
-         printed("%g", every) + " over the whole run): GHC takes a census every -i seconds of the program's own "
-         "work, not of its waits, so a program that waits is censused rarely; a smaller --every censuses it more often; "
-         "the heap's live bytes are drawn all the same, from every major collection";
+// the program's own work (its mutator time), not of its collections or its
+// waits. A program that used the CPU throughout spent it collecting; one
+// that did not, waiting (for input, a timer, the network).
+std::string sparse_note(const RecordPlan& r, double every_was, const ProgramEnd& end, double seconds, size_t censuses) {
+  bool worked = end.cpu_seconds >= seconds / 2;
+  std::string cpu = end.cpu_seconds > 0 ? " (" + printed("%.2f", end.cpu_seconds) + " s of CPU)" : "";
+  std::string why = worked ? "most of it collecting garbage, which GHC's census clock does not count"
+                           : "most of it waiting, which GHC's census clock does not count";
+  std::string out = r.name + " ran " + printed("%.1f", seconds) + " s" + cpu + ", " + why + ": censused " +
+                    times(censuses) + " at -i" + printed("%g", every_was);
+  double every = every_for(every_was, censuses);
+  if (every >= every_was) return out;
+  return out + "; --every " + printed("%g", every) + " censuses it about " +
+         printed("%.0f", predicted(every_was, censuses, every)) + " times (each census costs a major collection)";
 }
 
-// The largest 1, 2 or 5 times a power of ten not above x (> 0).
-double nice_below(double x) {
-  double p = std::pow(10, std::floor(std::log10(x)));
-  return x >= 5 * p ? 5 * p : x >= 2 * p ? 2 * p : p;
-}
-
-// Too few censuses to judge a run that worked throughout: a shorter
-// interval for the next run, one that gives about twice what judging needs.
+// Too few censuses to judge a run that worked throughout.
 std::string short_run_note(const RecordPlan& r, double every_was, double seconds, size_t censuses) {
-  double every = std::max(0.001, nice_below(seconds / (2 * kLeastCensuses)));
+  double every = every_for(every_was, censuses);
   if (every >= every_was) return "";
-  return r.name + " ran " + printed("%.1f", seconds) + " s and was censused " + std::to_string(censuses) +
-         (censuses == 1 ? " time" : " times") + " at -i" + printed("%g", every_was) + ", too few to judge (" +
-         std::to_string(kLeastCensuses) + " needed): --every " + printed("%g", every) + " censuses it about " +
-         printed("%.0f", seconds / every) + " times (each census costs the program a major collection)";
+  return r.name + " ran " + printed("%.1f", seconds) + " s and was censused " + times(censuses) + " at -i" +
+         printed("%g", every_was) + ", too few to judge (" + std::to_string(kLeastCensuses) + " needed): --every " +
+         printed("%g", every) + " censuses it about " + printed("%.0f", predicted(every_was, censuses, every)) +
+         " times (each census costs a major collection)";
 }
+
+constexpr double kCheapRun = 20;  // seconds: a run again costs about as much once more
 
 }  // namespace
 
+double every_for(double every_was, size_t censuses) {
+  double mutator = (static_cast<double>(censuses) + 0.5) * every_was;
+  return std::max(0.001, std::floor(mutator / 30 * 1000) / 1000);
+}
+
+std::optional<double> rerun_every(const RecordPlan& r, const Recording& rec, size_t censuses, bool replayable) {
+  if (censuses >= kLeastCensuses || r.asked.every_given || !replayable || rec.stopped_by || rec.end.failed()) return {};
+  if (rec.seconds > kCheapRun || rec.after) return {};
+  double every = every_for(rec.run.every, censuses);
+  return every < rec.run.every ? std::optional(every) : std::nullopt;
+}
+
+// Said only where the run is too short to judge: a run with enough
+// censuses needs no word of its interval.
 std::string census_note(const RecordPlan& r, const Recording& rec, size_t censuses) {
+  if (censuses >= kLeastCensuses) return "";
   double seconds = rec.seconds, every = rec.run.every;
   if (seconds >= 1 && static_cast<double>(censuses) < seconds / every / 4) {
-    return waiting_note(r, every, rec.end, seconds, censuses);
+    return sparse_note(r, every, rec.end, seconds, censuses);
   }
-  return censuses < kLeastCensuses ? short_run_note(r, every, seconds, censuses) : "";
+  return short_run_note(r, every, seconds, censuses);
 }
 
 std::string summary(const Job& job, const Recording& rec) {
@@ -89,6 +113,10 @@ std::string summary(const Job& job, const Recording& rec) {
   std::string line = r.name + " " + describe_end(end) + " after " + printed("%.1f", seconds) + " s; wrote " + wrote +
                      ", kept its profile as " + rec.run.keep;
   for (const std::string& m : moved) line += ", its " + m.substr(m.rfind('.') + 1) + " as " + m;
+  if (const std::optional<EarlierRun>& e = rec.after) {
+    line += "; it ran twice: the first run (" + printed("%.1f", e->seconds) + " s) was censused " + times(e->censuses) +
+            " at -i" + printed("%g", e->every) + ", too few to judge, this one at -i" + printed("%g", rec.run.every);
+  }
   return r.eventlog ? line : line + " (its RTS writes no eventlog, a GHC before 9.4 linked without -eventlog: its .hp was followed)";
 }
 

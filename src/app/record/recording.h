@@ -2,6 +2,7 @@
 // how it went (Recording), which the finishing step writes every output
 // from; the advice said of it, in the user's terms.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,12 @@ struct RunPlan {
 // The plan of the run --record asks for.
 RunPlan asked_run(const Job& job);
 
+// A run too short to judge, which --record ran again more often censused.
+struct EarlierRun {
+  double every = 0, seconds = 0;
+  size_t censuses = 0;
+};
+
 struct Recording {
   RunPlan run;
   ProgramEnd end;                  // how it ended (its CPU time from wait4)
@@ -32,7 +39,19 @@ struct Recording {
   int stopped_by = 0;              // the stop hp2ps-ng was sent and passed on (SIGINT...); 0: none
   std::vector<std::string> moved;  // the RTS's other files, moved out beside the profile
   bool left_profile = false;       // it wrote a profile (not empty, not the one there before)
+  std::optional<EarlierRun> after;  // the run this one repeated, more often censused
 };
+
+// The interval that censuses a run like one censused `censuses` times at
+// `every_was` about 30 times: GHC's census clock counts the program's own
+// work (mutator time), which those censuses measure, never its collections
+// or waits.
+double every_for(double every_was, size_t censuses);
+
+// The interval to run `rec` again at, from its censuses: where it was too
+// short to judge, ended by itself, cheap (20 s at most), its interval not
+// the user's, and `replayable` (its standard input can be given again).
+std::optional<double> rerun_every(const RecordPlan& r, const Recording& rec, size_t censuses, bool replayable);
 
 // What the RTS's refusal asks of the user, in one sentence.
 Error refused(const RecordPlan& r, char breakdown, const std::string& complaint);

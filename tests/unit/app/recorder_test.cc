@@ -128,6 +128,7 @@ class FakeLauncher final : public Launcher {
   std::vector<std::string> asked;  // the RTS's question, when it was asked
   ProgramSpec started;
   std::vector<int> received;  // the signals the program was sent
+  size_t starts() const { return starts_; }
 
  private:
   std::vector<int> probe_signals_;
@@ -344,6 +345,50 @@ TEST_F(Recorder, AStopBeforeAReadableProfileEndsAnExplanationUnfailed) {
   EXPECT_NE(read_file(dir_ + "/x.json").find("\"said\": \"stopped by SIGINT\""), std::string::npos);
 }
 
+// Standard input as `path` gives it while `body` runs.
+template <class Body>
+void with_input(const char* path, int flags, Body body) {
+  int in = ::dup(STDIN_FILENO), fd = ::open(path, flags);
+  ::dup2(fd, STDIN_FILENO), ::close(fd);
+  body();
+  ::dup2(in, STDIN_FILENO), ::close(in);
+}
+
+// One census at -i0.1, then the run again: about 30 censuses of the same
+// work at -i0.005, its profile the one kept and drawn.
+TEST_F(Recorder, ARunTooShortToJudgeIsRunAgainMoreOftenCensused) {
+  ghc_binary("prog");
+  Script once;
+  once.log = small("journal-hc-hbvoid.eventlog");  // one census
+  FakeLauncher launcher(once);
+  launcher.then = {leak()};
+  with_input("/dev/null", O_RDONLY, [&] { EXPECT_EQ(record(launcher, "-o p.json"), std::nullopt); });
+  EXPECT_EQ(launcher.starts(), 2u);
+  EXPECT_NE(std::find(launcher.started.argv.begin(), launcher.started.argv.end(), "-i0.005"), launcher.started.argv.end())
+      << testing::PrintToString(launcher.started.argv);
+  EXPECT_EQ(read_file(dir_ + "/prog.eventlog"), small("leak-hc.eventlog"));
+  EXPECT_FALSE(said(Code::few_censuses)) << "the second run was judged";
+}
+
+// Never run again: an interval the user gave, or an input that cannot be
+// given twice (a pipe).
+TEST_F(Recorder, ARunIsNotRepeatedWhereItsIntervalOrInputIsTheUsers) {
+  ghc_binary("prog");
+  Script once;
+  once.log = small("journal-hc-hbvoid.eventlog");
+  FakeLauncher given(once), piped(once);
+  with_input("/dev/null", O_RDONLY, [&] { record(given, "--every 0.1 -o p.json"); });
+  EXPECT_EQ(given.starts(), 1u);
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  ::close(fds[1]);
+  std::string pipe_path = "/dev/fd/" + std::to_string(fds[0]);
+  with_input(pipe_path.c_str(), O_RDONLY, [&] { record(piped, "-o q.json"); });
+  ::close(fds[0]);
+  EXPECT_EQ(piped.starts(), 1u);
+  EXPECT_TRUE(said(Code::few_censuses));
+}
+
 // The census note follows from a recording's value: its length, its
 // interval and its censuses, whatever the machine's speed. A short run is
 // told the interval that would judge it, on stdout's summary and on the
@@ -351,7 +396,7 @@ TEST_F(Recorder, AStopBeforeAReadableProfileEndsAnExplanationUnfailed) {
 // work.
 struct NoteCase {
   std::string name;
-  double seconds;
+  double seconds, cpu;
   std::string said;
 };
 
@@ -361,7 +406,7 @@ TEST_P(CensusNotes, FollowFromTheRecording) {
   ghc_binary("prog");
   write_file(dir_ + "/prog.eventlog", small("journal-hc-hbvoid.eventlog"));  // one census
   Job job = job_of("-o l.json -o l.html");
-  Recording rec{asked_run(job), ProgramEnd{true, "", 0, 0, 0.4}, GetParam().seconds, 0, {}, true};
+  Recording rec{asked_run(job), ProgramEnd{true, "", 0, 0, GetParam().cpu}, GetParam().seconds, 0, {}, true, {}};
   finish_recording(job, rec, warnings_);
   EXPECT_TRUE(said(Code::few_censuses));
   std::string page = read_file(dir_ + "/l.html");
@@ -370,10 +415,13 @@ TEST_P(CensusNotes, FollowFromTheRecording) {
 
 INSTANTIATE_TEST_SUITE_P(
     Recordings, CensusNotes,
-    ::testing::Values(NoteCase{"short", 0.5, "0.5 s and was censused 1 time at -i0.1, too few to judge (10 needed): "
-                                             "--every 0.02 censuses it about 25 times"},
-                      NoteCase{"waiting", 20, "20.0 s, working 0.40 s of it (CPU), and was censused 1 time (200 at -i0.1 "
-                                              "over the whole run)"}),
+    ::testing::Values(NoteCase{"short", 0.5, 0.4, "0.5 s and was censused 1 time at -i0.1, too few to judge (10 needed): "
+                                                  "--every 0.005 censuses it about 30 times"},
+                      NoteCase{"waiting", 20, 0.4, "20.0 s (0.40 s of CPU), most of it waiting, which GHC's census clock "
+                                                   "does not count: censused 1 time at -i0.1; --every 0.005 censuses it "
+                                                   "about 30 times"},
+                      NoteCase{"collecting", 4, 3.8, "4.0 s (3.80 s of CPU), most of it collecting garbage, which GHC's "
+                                                     "census clock does not count: censused 1 time at -i0.1"}),
     [](const auto& info) { return info.param.name; });
 
 // A recording is a value: two runs of the program, each kept where its
