@@ -202,22 +202,25 @@ CommandResult record_then(const std::string& dir, const std::string& program, co
 
 TEST_F(Record, SigtermIsPassedOnAsSigintAndWhatWasWrittenIsKept) {
   CommandResult r = record_then(dir_, programs().at("forever"), "kill -TERM $p");
-  EXPECT_EQ(r.status, 4) << r.err;
-  EXPECT_NE(r.err.find("was killed by signal 2 (SIGINT)"), std::string::npos) << r.err;
+  EXPECT_EQ(r.status, 0) << "a stop passed on is no failure: " << r.err;
+  EXPECT_NE(r.out.find("was stopped after "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(hp2ps-ng was sent SIGTERM and passed the stop on); what it recorded is judged"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.err.find("error:"), std::string::npos) << r.err;
   EXPECT_TRUE(has("forever.eventlog"));
   expect_nothing_left();
 }
 
 TEST_F(Record, SigintIsPassedOn) {
   CommandResult r = record_then(dir_, programs().at("forever"), "kill -INT $p");
-  EXPECT_EQ(r.status, 4) << r.err;
-  EXPECT_NE(r.err.find("(SIGINT)"), std::string::npos) << r.err;
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("hp2ps-ng was sent SIGINT and passed the stop on"), std::string::npos) << r.out;
   expect_nothing_left();
 }
 
 TEST_F(Record, AKilledProgramIsSaidKilled) {
   CommandResult r = record_then(dir_, programs().at("forever"), "pkill -KILL -P $p");
-  EXPECT_EQ(r.status, 4) << r.err;
+  EXPECT_EQ(r.status, 4) << "killed by another, not a stop passed on: " << r.err;
   EXPECT_NE(r.err.find("was killed by signal 9 (SIGKILL)"), std::string::npos) << r.err;
   expect_nothing_left();
 }
@@ -332,7 +335,18 @@ TEST_F(RecordHard, TimeoutsOwnSignalLeavesThePictureDrawn) {
   EXPECT_EQ(r.status, 124) << "timeout's own status: " << r.err;
   ASSERT_TRUE(has("to.svg")) << r.err;
   EXPECT_NE(read_file(dir_ + "/to.svg").find("</svg>"), std::string::npos);
-  EXPECT_NE(r.err.find("was killed by signal 2 (SIGINT); what it wrote is drawn"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("hp2ps-ng was sent SIGTERM and passed the stop on"), std::string::npos) << r.out;
+  expect_nothing_left();
+}
+
+// The CI recipe: under timeout --preserve-status the gates decide the
+// status (3: the peak is over), the stop is no failure.
+TEST_F(RecordHard, TimeoutKeepsTheGatesStatus) {
+  CommandResult r = run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + "timeout --preserve-status 3 " + exe() +
+                                     " --record --max-peak 1k -o to.svg -- " + shell_quote(programs().at("forever")));
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_NE(r.err.find("error: forever.eventlog: the peak total"), std::string::npos) << r.err;
+  EXPECT_TRUE(has("to.svg"));
   expect_nothing_left();
 }
 
@@ -340,10 +354,21 @@ TEST_F(RecordHard, TimeoutsOwnSignalLeavesThePictureDrawn) {
 // SIGKILL, each said; nothing is left behind.
 TEST_F(RecordHard, AProgramThatIgnoresStopsIsKilledAfterItsGrace) {
   CommandResult r = record_then(dir_, programs().at("ignoring"), "kill -TERM $p");
-  EXPECT_EQ(r.status, 4) << r.err;
+  // SIGKILL leaves the RTS's eventlog buffer unwritten: whether a census
+  // reached the file follows the machine's speed, so both ends are named.
+  if (r.status == 0) {
+    EXPECT_NE(r.out.find("was stopped after "), std::string::npos) << r.out;
+  } else {
+    EXPECT_EQ(r.status, 1) << "the stop was passed on, not a failure: " << r.err;
+    EXPECT_NE(r.err.find("was stopped after "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("before its RTS wrote a profile that can be drawn (ignoring.eventlog: the eventlog ends before "
+                         "its first complete heap sample"),
+              std::string::npos)
+        << r.err;
+    EXPECT_FALSE(has("f.svg")) << "nothing drawn";
+  }
   EXPECT_NE(r.err.find("sending it SIGTERM: it did not end 5 s after SIGINT"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("sending it SIGKILL: it did not end 3 s after SIGTERM"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("was killed by signal 9 (SIGKILL)"), std::string::npos) << r.err;
   expect_nothing_left();
 }
 

@@ -21,7 +21,7 @@ Judged baseline(const Job& job, Warnings& warnings) {
 
 // --max-peak and --fail-on-leak against this run; --max-growth against
 // the baseline's peak.
-void judge(const Job& job, const Judged& run, const ProgramEnd& end, Warnings& warnings) {
+void judge(const Job& job, const Judged& run, const Recording& rec, Warnings& warnings) {
   Gates of_run = job.gates, of_growth;
   of_run.max_growth.reset(), of_growth.max_growth = job.gates.max_growth;
   std::string over = exceeded_gates(of_run, {run}, warnings);
@@ -29,7 +29,7 @@ void judge(const Job& job, const Judged& run, const ProgramEnd& end, Warnings& w
     std::string grew = exceeded_gates(of_growth, {baseline(job, warnings), run}, warnings, true);
     over += (over.empty() || grew.empty() ? "" : "; ") + grew;
   }
-  if (!over.empty()) warnings.add({Code::over_limit, "", {}, 0, 0, "", over, !end.failed()});
+  if (!over.empty()) warnings.add({Code::over_limit, "", {}, 0, 0, "", over, !rec.failed()});
 }
 
 // Every output, then the summary and the census note, then the report.
@@ -56,12 +56,17 @@ void finish_recording(const Job& job, const Recording& rec, Warnings& warnings) 
   try {
     run = draw_recording(job, rec, warnings);
   } catch (const Error& e) {
-    if (!rec.end.failed() || e.kind() != ErrorKind::input) throw;
-    throw file_error(Code::program_failed, program,
-                     describe_end(rec.end) + " before its profile could be drawn (" + e.what() + ")");
+    if (e.kind() != ErrorKind::input || (!rec.failed() && !rec.stopped_by)) throw;
+    if (rec.failed()) {
+      throw file_error(Code::program_failed, program,
+                       describe_end(rec.end) + " before its profile could be drawn (" + e.what() + ")");
+    }
+    // Stopped before its RTS wrote a census: nothing drawn is no pass.
+    throw file_error(e.code(), program, stopped_words(rec) + " before its RTS wrote a profile that can be drawn (" +
+                                            e.what() + "): nothing was drawn or judged");
   }
-  judge(job, *run, rec.end, warnings);
-  if (!rec.end.failed()) return;
+  judge(job, *run, rec, warnings);
+  if (!rec.failed()) return;
   Diagnostic failed = file_error(Code::program_failed, program, describe_end(rec.end) + "; what it wrote is drawn").diagnostic();
   failed.error = true;
   warnings.add(failed);

@@ -86,7 +86,7 @@ double every_for(double every_was, size_t censuses) {
 }
 
 std::optional<double> rerun_every(const RecordPlan& r, const Recording& rec, size_t censuses, bool replayable) {
-  if (censuses >= kLeastCensuses || r.asked.every_given || !replayable || rec.stopped_by || rec.end.failed()) return {};
+  if (censuses >= kLeastCensuses || r.asked.every_given || !replayable || rec.stopped_by || rec.failed()) return {};
   if (rec.seconds > kCheapRun || rec.after) return {};
   double every = every_for(rec.run.every, censuses);
   return every < rec.run.every ? std::optional(every) : std::nullopt;
@@ -103,6 +103,11 @@ std::string census_note(const RecordPlan& r, const Recording& rec, size_t census
   return short_run_note(r, every, seconds, censuses);
 }
 
+std::string stopped_words(const Recording& rec) {
+  return "was stopped after " + printed("%.1f", rec.seconds) + " s (hp2ps-ng was sent " + signal_name(rec.stopped_by) +
+         " and passed the stop on)";
+}
+
 std::string summary(const Job& job, const Recording& rec) {
   const RecordPlan& r = *job.record;
   double seconds = rec.seconds;
@@ -110,8 +115,9 @@ std::string summary(const Job& job, const Recording& rec) {
   const std::vector<std::string>& moved = rec.moved;
   std::string wrote;
   for (const OutputPlan& out : job.outputs) wrote += (wrote.empty() ? "" : ", ") + out.files.output;
-  std::string line = r.name + " " + describe_end(end) + " after " + printed("%.1f", seconds) + " s; wrote " + wrote +
-                     ", kept its profile as " + rec.run.keep;
+  std::string ended = describe_end(end) + " after " + printed("%.1f", seconds) + " s";
+  if (rec.stopped_by && end.failed()) ended = stopped_words(rec) + "; what it recorded is judged";
+  std::string line = r.name + " " + ended + "; wrote " + wrote + ", kept its profile as " + rec.run.keep;
   for (const std::string& m : moved) line += ", its " + m.substr(m.rfind('.') + 1) + " as " + m;
   if (const std::optional<EarlierRun>& e = rec.after) {
     line += "; it ran twice: the first run (" + printed("%.1f", e->seconds) + " s) was censused " + times(e->censuses) +

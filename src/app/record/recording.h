@@ -40,6 +40,9 @@ struct Recording {
   std::vector<std::string> moved;  // the RTS's other files, moved out beside the profile
   bool left_profile = false;       // it wrote a profile (not empty, not the one there before)
   std::optional<EarlierRun> after;  // the run this one repeated, more often censused
+  // It failed by itself, not by a stop hp2ps-ng was sent and passed on: a
+  // stopped run is judged as recorded so far, and the gates decide.
+  bool failed() const { return end.failed() && stopped_by == 0; }
 };
 
 // The interval that censuses a run like one censused `censuses` times at
@@ -61,6 +64,10 @@ Error nothing_recorded(const RecordPlan& r, const ProgramEnd& end, const std::st
 
 // What the censuses of a run say of how it was censused, or "".
 std::string census_note(const RecordPlan& r, const Recording& rec, size_t censuses);
+
+// "was stopped after 3.0 s (hp2ps-ng was sent SIGTERM and passed the stop
+// on)": a recording ended by a stop it was sent.
+std::string stopped_words(const Recording& rec);
 
 // "leaky exited with status 0 after 2.9 s; wrote leaky.html, kept its
 // profile as leaky.eventlog".

@@ -292,7 +292,7 @@ TEST_F(Recorder, AStopEscalatesUntilTheProgramHasEnded) {
   FakeLauncher launcher(leak());
   launcher.script.waits = true, launcher.script.ignores = {SIGINT, SIGTERM}, launcher.script.closes_first = true;
   launcher.script.on_start = [] { ::kill(::getpid(), SIGTERM); };
-  EXPECT_EQ(record(launcher), Code::program_failed);
+  EXPECT_EQ(record(launcher), std::nullopt) << "a stop passed on is no failure";
   EXPECT_EQ(launcher.received, (std::vector<int>{SIGINT, SIGTERM, SIGKILL}));
   EXPECT_TRUE(said(Code::stop_escalated));
   EXPECT_TRUE(list_dir(dir_ + "/tmp").empty());
@@ -306,7 +306,7 @@ TEST_F(Recorder, AStopRightAfterTheStartIsPassedOn) {
   FakeLauncher launcher(leak());
   launcher.script.waits = true;
   launcher.script.on_start = [] { ::kill(::getpid(), SIGTERM); };
-  EXPECT_EQ(record(launcher), Code::program_failed);  // killed by SIGINT, as a GHC program ends on it
+  EXPECT_EQ(record(launcher), std::nullopt);  // killed by the SIGINT passed on, as a GHC program ends on it: no failure
   EXPECT_EQ(launcher.received, (std::vector<int>{SIGINT}));
   EXPECT_EQ(read_file(dir_ + "/prog.eventlog"), small("leak-hc.eventlog"));
   EXPECT_TRUE(file_exists(dir_ + "/prog.html"));
@@ -343,6 +343,39 @@ TEST_F(Recorder, AStopBeforeAReadableProfileEndsAnExplanationUnfailed) {
   EXPECT_EQ(thrown ? thrown : said_error(), std::nullopt);
   EXPECT_EQ(launcher.received, (std::vector<int>{SIGINT}));
   EXPECT_NE(read_file(dir_ + "/x.json").find("\"said\": \"stopped by SIGINT\""), std::string::npos);
+}
+
+// A stop passed on is no failure: what was recorded is drawn and judged,
+// exit 0; stopped before its first census, nothing is drawn and the error
+// is the profile's (exit 1), said with the stop, never "the program failed".
+TEST_F(Recorder, AStoppedRunIsJudgedAsRecordedNotFailed) {
+  ghc_binary("prog");
+  Job job = job_of("-o l.json");
+  ProgramEnd killed{true, "", 0, SIGKILL, 0.5};
+  write_file(dir_ + "/prog.eventlog", small("leak-hc.eventlog"));
+  Recording whole{asked_run(job), killed, 3.0, SIGTERM, {}, true, {}};
+  EXPECT_FALSE(whole.failed());
+  finish_recording(job, whole, warnings_);
+  EXPECT_EQ(said_error(), std::nullopt);
+  EXPECT_NE(read_file(dir_ + "/l.json").find("\"bands\""), std::string::npos);
+  std::string log = small("leak-hc.eventlog");
+  write_file(dir_ + "/prog.eventlog", log.substr(0, log.find("datb") + 4));  // no census yet
+  ::unlink((dir_ + "/l.json").c_str());
+  std::string what;
+  std::optional<Code> thrown = error_code([&] {
+    try {
+      finish_recording(job, whole, warnings_);
+    } catch (const Error& e) {
+      what = e.what();
+      throw;
+    }
+  });
+  EXPECT_EQ(thrown, Code::no_samples);
+  EXPECT_NE(what.find("./prog: was stopped after 3.0 s (hp2ps-ng was sent SIGTERM and passed the stop on) before its "
+                      "RTS wrote a profile that can be drawn"),
+            std::string::npos)
+      << what;
+  EXPECT_FALSE(file_exists(dir_ + "/l.json"));
 }
 
 // Standard input as `path` gives it while `body` runs.
