@@ -4,8 +4,8 @@
 # Pango, CLI11, RE2 (user patterns), zlib, liblzma and libzstd (compressed
 # inputs); README's first command needs no more.
 # --tests adds GoogleTest and the real readers every output format is
-# checked with (Ghostscript, poppler, rsvg, xmllint), xz for the test corpus,
-# clang for the sanitizer and fuzzing builds, GHC (with its profiling
+# checked with (Ghostscript, poppler, rsvg, xmllint, cmark-gfm for Markdown),
+# xz for the test corpus, clang for the sanitizer and fuzzing builds, GHC (with its profiling
 # libraries) to build the programs --record's tests run, and lintian and
 # the font the .deb links to for its check.
 # --browser adds Chromium, which the suite uses (when present) to check that
@@ -18,7 +18,7 @@ packages=(build-essential cmake pkg-config libcairo2-dev libpango1.0-dev libfont
 for arg in "$@"; do
   case $arg in
     --tests) packages+=(libgtest-dev ghostscript poppler-utils librsvg2-bin libxml2-utils xz-utils zstd
-                        clang libclang-rt-14-dev ghc ghc-prof lintian fonts-urw-base35) ;;
+                        clang libclang-rt-14-dev ghc ghc-prof lintian fonts-urw-base35 cmark-gfm) ;;
     --browser) packages+=(chromium); command -v node >/dev/null || packages+=(nodejs) ;;
     *) echo "install-deps.sh: unknown option $arg (expected --tests, --browser)" >&2; exit 2 ;;
   esac

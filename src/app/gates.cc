@@ -68,28 +68,79 @@ Judged judged(std::string name, const BandMatrix& m, const Verdict* verdict) {
   return j;
 }
 
+namespace {
+
+// "at 0.0667 s": a brief's time, the clock left to the sentence.
+std::string brief_at(const Judged& r) {
+  return "at " + printed("%.3g", r.peak.time) + " " + (r.sample_unit == "seconds" ? "s" : r.sample_unit);
+}
+
+GateResult peak_gate(double limit, const Judged& r) {
+  std::string gate = "--max-peak " + si_amount(limit, r.value_unit);
+  std::string peak = si_amount(r.peak.total, r.value_unit) + " " + brief_at(r);
+  if (r.peak.total > limit) {
+    return {gate, r.name, GateOutcome::failed,
+            "peak " + peak + ", " + printed("%.1f", (r.peak.total / limit - 1) * 100) + "% above", over_peak(r, limit)};
+  }
+  return {gate, r.name, GateOutcome::passed, "peak " + peak,
+          "gate --max-peak " + amount(limit, r.value_unit) + ": " + r.name + "'s peak " + amount(r.peak.total, r.value_unit) + " " + at(r) + ", within"};
+}
+
+GateResult leak_gate(const Gates& gates, const Judged& r) {
+  std::string gate = "--fail-on-leak";
+  if (!r.suspects.empty()) {
+    std::string list;
+    for (const std::string& s : r.suspects) list += (list.empty() ? "" : "; ") + s;
+    return {gate, r.name, GateOutcome::failed, std::to_string(r.suspects.size()) + " suspect" +
+            (r.suspects.size() == 1 ? "" : "s") + ": " + list, leaks(r)};
+  }
+  if (r.unjudged.empty()) return {gate, r.name, GateOutcome::passed, "no suspect band", "gate " + gate + ": " + r.name + ": no suspect band, within"};
+  std::string why = "could not judge: " + r.unjudged;
+  if (!gates.allow_unjudged) return {gate, r.name, GateOutcome::not_judged, why, unjudged(r)};
+  return {gate, r.name, GateOutcome::passed_unjudged, why + "; passed by --allow-unjudged",
+          "gate " + gate + ": " + r.name + ": could not judge (" + r.unjudged + "), passed by --allow-unjudged"};
+}
+
+GateResult growth_gate(double limit, const Judged& before, const Judged& after) {
+  std::string gate = "--max-growth " + printed("%g", limit) + "%";
+  double b = before.peak.total, a = after.peak.total;
+  std::string brief = "peak grew " + growth(b, a) + " over " + before.name + "'s";
+  if (a > b * (1 + limit / 100)) return {gate, after.name, GateOutcome::failed, brief, over_growth(before, after, limit)};
+  return {gate, after.name, GateOutcome::passed, brief, "gate " + gate + ": " + after.name + "'s " + brief + ", within"};
+}
+
+}  // namespace
+
+std::vector<GateResult> gate_results(const Gates& gates, const std::vector<Judged>& runs, bool before_after) {
+  std::vector<GateResult> out;
+  for (const Judged& r : runs) {
+    if (gates.max_peak) out.push_back(peak_gate(*gates.max_peak, r));
+    if (gates.fail_on_leak) out.push_back(leak_gate(gates, r));
+  }
+  if (before_after && gates.max_growth && runs.size() == 2) out.push_back(growth_gate(*gates.max_growth, runs[0], runs[1]));
+  return out;
+}
+
+void say_gate_results(const std::vector<GateResult>& results, Warnings& warnings) {
+  std::string over;
+  for (const GateResult& g : results) {
+    if (gate_fails(g.outcome)) over += (over.empty() ? "" : "; ") + g.words;
+    else within(warnings, g.words);
+  }
+  if (!over.empty()) warnings.add({Code::over_limit, "", {}, 0, 0, "", over, true});
+}
+
 std::string exceeded_gates(const Gates& gates, const std::vector<Judged>& runs, Warnings& warnings, bool before_after) {
   std::string over;
-  auto add = [&](const std::string& line) { over += (over.empty() ? "" : "; ") + line; };
-  for (const Judged& r : runs) {
-    if (gates.max_peak && r.peak.total > *gates.max_peak) add(over_peak(r, *gates.max_peak));
-    else if (gates.max_peak) within(warnings, "gate --max-peak " + amount(*gates.max_peak, r.value_unit) + ": " + r.name + "'s peak " + amount(r.peak.total, r.value_unit) + " " + at(r) + ", within");
-    if (gates.fail_on_leak && !r.suspects.empty()) add(leaks(r));
-    else if (gates.fail_on_leak && !r.unjudged.empty() && !gates.allow_unjudged) add(unjudged(r));
-    else if (gates.fail_on_leak && !r.unjudged.empty()) within(warnings, "gate --fail-on-leak: " + r.name + ": could not judge (" + r.unjudged + "), passed by --allow-unjudged");
-    else if (gates.fail_on_leak) within(warnings, "gate --fail-on-leak: " + r.name + ": no suspect band, within");
-  }
-  if (before_after && gates.max_growth && runs.size() == 2) {
-    double b = runs[0].peak.total, a = runs[1].peak.total;
-    if (a > b * (1 + *gates.max_growth / 100)) add(over_growth(runs[0], runs[1], *gates.max_growth));
-    else within(warnings, "gate --max-growth " + printed("%g", *gates.max_growth) + "%: " + runs[1].name + "'s peak grew " + growth(b, a) + " over " + runs[0].name + "'s, within");
+  for (const GateResult& g : gate_results(gates, runs, before_after)) {
+    if (gate_fails(g.outcome)) over += (over.empty() ? "" : "; ") + g.words;
+    else within(warnings, g.words);
   }
   return over;
 }
 
 void check_gates(const Gates& gates, const std::vector<Judged>& runs, Warnings& warnings, bool before_after) {
-  std::string over = exceeded_gates(gates, runs, warnings, before_after);
-  if (!over.empty()) warnings.add({Code::over_limit, "", {}, 0, 0, "", over, true});
+  say_gate_results(gate_results(gates, runs, before_after), warnings);
 }
 
 }  // namespace hpng

@@ -7,6 +7,7 @@
 
 #include "hpng/app/job.h"
 #include "hpng/matrix/band_matrix.h"
+#include "hpng/verdict/gate_result.h"
 #include "hpng/verdict/verdict.h"
 
 namespace hpng {
@@ -25,6 +26,11 @@ struct Judged {
 // `verdict`: the profile's, on m's bands, where --fail-on-leak asks for it.
 Judged judged(std::string name, const BandMatrix& m, const Verdict* verdict);
 
+// Each gate's result on each input, in the order they are said: for each
+// input --max-peak then --fail-on-leak; with `before_after` (--diff, a
+// baseline) and --max-growth, the second's peak against the first's last.
+std::vector<GateResult> gate_results(const Gates& gates, const std::vector<Judged>& runs, bool before_after = false);
+
 // --max-peak and --fail-on-leak against each input; with `before_after`
 // (--diff, a baseline) and --max-growth, the second's peak against the
 // first's. Each limit that holds is a note (gate_within) on `warnings`;
@@ -33,8 +39,11 @@ Judged judged(std::string name, const BandMatrix& m, const Verdict* verdict);
 std::string exceeded_gates(const Gates& gates, const std::vector<Judged>& runs, Warnings& warnings,
                            bool before_after = false);
 
-// exceeded_gates, those exceeded one error on `warnings` (over_limit: exit
-// status 3, the outputs written).
+// Those of `results` that held each a note on `warnings`, those that
+// failed one error (over_limit: exit status 3, the outputs written).
+void say_gate_results(const std::vector<GateResult>& results, Warnings& warnings);
+
+// gate_results, said.
 void check_gates(const Gates& gates, const std::vector<Judged>& runs, Warnings& warnings, bool before_after = false);
 
 }  // namespace hpng

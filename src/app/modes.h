@@ -7,14 +7,21 @@
 #include "app/pipeline.h"
 #include "hpng/app/job.h"
 #include "hpng/matrix/growing_profile.h"
+#include "hpng/output/markdown_report.h"
 #include "process/program.h"
 #include "process/signals.h"
 
 namespace hpng {
 
 void run_one_profile(const Job& job, Warnings& warnings);
-// The one profile drawn, not judged: what the gates judge of it.
-Judged draw_one_profile(const Job& job, Warnings& warnings);
+// The one profile drawn, not judged: what the gates judge of it, and its
+// row of a batch's summary where the job has one.
+struct DrawnProfile {
+  Judged judged;
+  std::vector<GateResult> gates;
+  std::optional<SummaryRow> row;
+};
+DrawnProfile draw_one_profile(const Job& job, Warnings& warnings);
 // The job's first input, as `source` reads it for `outputs` outputs, judged
 // once where an output or a gate speaks of its verdict (pipeline.h's
 // judged_matrix): read once when several read it.
@@ -23,6 +30,7 @@ struct JudgedProfile {
   std::optional<BandMatrix> matrix;  // judged on; the first output that reads as it does takes it
   std::optional<Verdict> verdict;
   std::optional<Judged> judged;      // what the gates judge; else the first output's matrix's
+  std::vector<GateResult> gates;     // the job's gates on it, judged before any output (a Markdown report says them)
 };
 JudgedProfile judge_profile(SampleSource source, const Job& job, size_t outputs, Warnings& warnings);
 // The profile to each of `plans`, with its verdict.

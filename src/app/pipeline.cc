@@ -191,8 +191,13 @@ void write_records_file(const FilePlan& plan, const Finished& f) {
 }
 
 // A Markdown report shows the run's picture, if another -o writes one a
-// browser shows (SVG, PNG): its path from the report's folder.
+// browser shows (SVG, PNG): its path from the report's folder. Not on
+// standard output or in $GITHUB_STEP_SUMMARY: a job's summary page cannot
+// show a local file.
 std::string picture_beside(const OutputPlan& report, const Job& job) {
+  const char* summary = std::getenv("GITHUB_STEP_SUMMARY");
+  std::optional<FileId> page = summary ? file_id(summary) : std::nullopt;
+  if (!is_file_output(report.files.output) || (page && page == file_id(report.files.output))) return "";
   for (const OutputPlan& p : job.outputs) {
     OutputFormat f = p.files.format;
     if ((f != OutputFormat::svg && f != OutputFormat::png) || !is_file_output(p.files.output)) continue;
@@ -219,7 +224,7 @@ std::string markdown_of(const Finished& f, const OutputPlan& plan, const Job& jo
   bool every_band = job.select.band_limit == 0;
   std::string picture = picture_beside(plan, job);
   switch (f.kind) {
-    case Charts::profile: return profile_markdown(f.charts[0], f.verdicts[0], f.names[0], every_band, picture);
+    case Charts::profile: return profile_markdown(f.charts[0], f.verdicts[0], f.names[0], every_band, picture, f.gates);
     case Charts::compare: return f.answer.markdown + compare_markdown(f.charts, f.verdicts, f.names, every_band, picture);
     case Charts::diff: return diff_markdown(*f.before, *f.after, run_names(job), picture);
   }
@@ -278,7 +283,9 @@ bool speaks_of_verdict(const OutputPlan& plan) {
 }
 
 bool needs_verdict(const Job& job) {
-  return job.gates.fail_on_leak || job.record || std::any_of(job.outputs.begin(), job.outputs.end(), speaks_of_verdict);
+  bool gates = job.gates.fail_on_leak || job.gates.max_peak || job.gates.max_growth;
+  return gates || job.record || !job.summary.empty() ||
+         std::any_of(job.outputs.begin(), job.outputs.end(), speaks_of_verdict);
 }
 
 void write_finished(Finished& f, const OutputPlan& plan, const Job& job, Warnings& warnings) {
@@ -297,9 +304,9 @@ void write_finished(Finished& f, const OutputPlan& plan, const Job& job, Warning
 }
 
 Drawn draw_profile(BandMatrix m, const std::optional<Verdict>& verdict, const Job& job, const OutputPlan& plan,
-                   Warnings& warnings, double reload_seconds) {
+                   Warnings& warnings, double reload_seconds, const std::vector<GateResult>& gates) {
   Finished f{.kind = Charts::profile, .charts = {}, .names = {shown_name(job.inputs[0])}, .verdicts = {}, .before = nullptr,
-             .after = nullptr, .run_verdicts = {}, .title = m.info.header.job, .reload_seconds = reload_seconds, .answer = {}};
+             .after = nullptr, .run_verdicts = {}, .title = m.info.header.job, .reload_seconds = reload_seconds, .answer = {}, .gates = gates};
   if (verdict) f.verdicts.push_back(on_bands(*verdict, m));
   f.charts.push_back(std::move(m));
   write_finished(f, plan, job, warnings);

@@ -10,6 +10,7 @@
 #include "hpng/layout/picture.h"
 #include "hpng/matrix/band_matrix.h"
 #include "hpng/output/output_file.h"
+#include "hpng/verdict/gate_result.h"
 #include "hpng/verdict/verdict.h"
 
 namespace hpng {
@@ -67,6 +68,7 @@ struct Finished {
   struct Answer {
     std::string text, markdown, json;  // a report's and a page's, a Markdown section, the JSON's "explain" object
   } answer;
+  std::vector<GateResult> gates;  // one profile's gates, which its Markdown says first; none asked: empty
 };
 
 // Every mode's last steps, in one order: the fills (from the first
@@ -86,8 +88,8 @@ struct Drawn {
 };
 
 // One profile's matrix to its output (write_finished), with its verdict
-// where the output speaks of it; `reload_seconds` as Finished's.
+// where the output speaks of it; `reload_seconds` and `gates` as Finished's.
 Drawn draw_profile(BandMatrix m, const std::optional<Verdict>& verdict, const Job& job, const OutputPlan& plan,
-                   Warnings& warnings, double reload_seconds = 0);
+                   Warnings& warnings, double reload_seconds = 0, const std::vector<GateResult>& gates = {});
 
 }  // namespace hpng

@@ -129,7 +129,7 @@ Mode mode_of(const Options& o) {
   if (o.watch) return Mode::watch;
   if (o.compare) return Mode::compare;
   if (o.diff) return Mode::diff;
-  bool into_folder = o.files.size() == 1 && o.files[0] != "-" && o.outputs.size() == 1 && names_folder(o.outputs[0]);
+  bool into_folder = o.files.size() == 1 && o.files[0] != "-" && std::any_of(o.outputs.begin(), o.outputs.end(), names_folder);
   return o.files.size() > 1 || into_folder ? Mode::batch : Mode::one_profile;
 }
 
@@ -305,28 +305,45 @@ bool same_place(const std::string& a, const std::string& b) {
   return name_a == name_b && da && da == file_id(dir_b);
 }
 
+// A batch's -o that is its Markdown summary: FILE.md, or - with --format
+// markdown (a CI step's summary: >> $GITHUB_STEP_SUMMARY).
+bool names_summary(const std::string& out, const Options& o) {
+  if (out == "-") return o.format == OutputFormat::markdown;
+  return !names_folder(out) && (out.ends_with(".md") || out.ends_with(".markdown"));
+}
+
+// Where a batch's run of `in` writes its output: hp2ps's name, in the
+// folder -o names.
+std::string batch_output(const Job& job, const std::string& input, InputFormat format) {
+  FileOptions f = job.asked.files;
+  f.input = input == "-" ? std::nullopt : std::optional(input), f.output.clear();
+  Warnings ignored;
+  std::string out = plan_files(f, format, job.asked.style.eps_width > 0, ignored).output;
+  return job.folder.empty() ? out : job.folder + "/" + out.substr(out.rfind('/') + 1);
+}
+
 // Two profiles of a batch whose outputs would be one file (a.hp and
-// sub/a.hp both write ./a.ps) are refused: the second would replace the
-// first's. An input's output name needs its format: its first bytes.
+// sub/a.hp both write ./a.ps), or one that would be the summary, are
+// refused: the second would replace the first's. An input's output name
+// needs its format: its first bytes.
 void check_distinct_outputs(const Job& job) {
-  std::vector<std::pair<std::string, std::string>> outputs;  // (output, input)
+  std::vector<std::pair<std::string, std::string>> outputs;  // (output, whose)
+  if (!job.summary.empty() && job.summary != "-") outputs.emplace_back(job.summary, "the summary");
+  if (!job.summary.empty() && job.folder.empty()) return;  // only the summary is written
   for (const ProfileInput& in : job.inputs) {
     if (in.path == "-") continue;
-    FileOptions f = job.asked.files;
-    f.input = in.path, f.output.clear();
     InputFormat format = in.format;
     if (format == InputFormat::automatic) {
       try {
-        format = sniff_format(load_input(input_path(f)).head());
+        format = sniff_format(load_input(in.path).head());
       } catch (const Error&) {
         continue;  // its run says why it cannot be read
       }
     }
-    Warnings ignored;
-    std::string out = plan_files(f, format, job.asked.style.eps_width > 0, ignored).output;
+    std::string out = batch_output(job, in.path, format);
     for (const auto& [other, name] : outputs) {
       if (same_place(other, out)) {
-        throw usage_error(Code::bad_option, "two profiles would write one file, " + shown_path(out) + " (" + shown_path(name) +
+        throw usage_error(Code::bad_option, "two outputs would be one file, " + shown_path(out) + " (" + shown_path(name) +
                                                 " and " + shown_path(in.path) + "): name each once, or draw them in two runs");
       }
     }
@@ -335,17 +352,28 @@ void check_distinct_outputs(const Job& job) {
 }
 
 // Several profiles, each drawn as its own run: each is opened by its run
-// (job_for_input); -o, if given, is the folder their outputs go to.
+// (job_for_input). Each -o is the folder their outputs go to, or the
+// Markdown summary of them all (then, without a folder, none is drawn).
 void resolve_batch(Job& job, const Options& o) {
   for (const std::string& name : input_names(o)) job.inputs.push_back({name, input_format(o), {}});
-  check_distinct_outputs(job);
-  if (o.outputs.empty()) return;
-  if (!names_folder(o.outputs[0])) {
-    throw usage_error(Code::bad_option, "with several profiles, each drawn on its own, -o names the folder their outputs go "
-                                        "to: " + shown_path(o.outputs[0]) + " is not a folder (--compare draws them into "
-                                        "one file; a trailing / makes a folder)");
+  for (const std::string& out : o.outputs) {
+    if (names_summary(out, o) && job.summary.empty()) {
+      job.summary = out;
+    } else if (names_folder(out) && job.folder.empty()) {
+      job.folder = made_folder(out);
+    } else {
+      throw usage_error(Code::bad_option, "with several profiles, each drawn on its own, -o names the folder their outputs "
+                                          "go to (a trailing / makes one) or the Markdown summary of them all (FILE.md, or "
+                                          "- with --format markdown), one of each: " + shown_path(out) + " is neither, or "
+                                          "a second (--compare draws them into one file)");
+    }
   }
-  job.folder = made_folder(o.outputs[0]);
+  if (!job.summary.empty()) {
+    FilePlan summary;
+    summary.output = job.summary, summary.format = OutputFormat::markdown;
+    check_outputs(summary, input_refs(job));
+  }
+  check_distinct_outputs(job);
 }
 
 // --record writes its profile where it keeps it only once the program has
@@ -427,11 +455,9 @@ Job job_for_input(const Job& batch, size_t k, Warnings& warnings) {
   one.inputs = {open_input(in.path, in.format, false, budget)};
   FileOptions& files = one.asked.files;
   files.input = in.path == "-" ? std::nullopt : std::optional(in.path);
-  files.output.clear();
-  if (!batch.folder.empty()) {
-    FilePlan here = plan_files(files, one.inputs[0].format, one.asked.style.eps_width > 0, warnings);
-    files.output = batch.folder + "/" + here.output.substr(here.output.rfind('/') + 1);
-  }
+  files.output.clear(), one.asked.more_outputs.clear();  // the batch's -o: its folder, its summary
+  if (!batch.summary.empty() && batch.folder.empty()) return one;  // judged for the summary, not drawn
+  if (!batch.folder.empty()) files.output = batch_output(batch, in.path, one.inputs[0].format);
   one.outputs = plan_outputs(one, one.inputs[0].format, warnings);
   return one;
 }

@@ -5,6 +5,7 @@
 #include "app/gates.h"
 #include "app/modes.h"
 #include "app/pipeline.h"
+#include "hpng/output/markdown_report.h"
 #include "stream/stream_cache.h"
 
 namespace hpng {
@@ -26,6 +27,7 @@ JudgedProfile judge_profile(SampleSource source, const Job& job, size_t outputs,
   p.matrix = judged_matrix(p.source, job, warnings);
   p.verdict = verdict_of(*p.matrix);
   p.judged = judged(name, *p.matrix, job.gates.fail_on_leak ? &*p.verdict : nullptr);
+  p.gates = gate_results(job.gates, {*p.judged});
   return p;
 }
 
@@ -35,21 +37,23 @@ void draw_judged(JudgedProfile& p, const Job& job, const std::vector<const Outpu
     BandMatrix m = reuse ? std::move(*p.matrix) : chart_matrix(p.source, selection(job, *plan), *plan, warnings);
     if (reuse) p.matrix.reset();
     if (!p.judged) p.judged = judged(shown_name(job.inputs[0]), m, nullptr);
-    draw_profile(std::move(m), p.verdict, job, *plan, warnings);
+    draw_profile(std::move(m), p.verdict, job, *plan, warnings, 0, p.gates);
   }
 }
 
-Judged draw_one_profile(const Job& job, Warnings& warnings) {
+DrawnProfile draw_one_profile(const Job& job, Warnings& warnings) {
   std::vector<const OutputPlan*> plans;
   for (const OutputPlan& plan : job.outputs) plans.push_back(&plan);
   JudgedProfile p = judge_profile(profile_stream(job.inputs[0], job.read), job, plans.size(), warnings);
+  DrawnProfile drawn;
+  if (!job.summary.empty()) drawn.row = summary_row(*p.matrix, *p.verdict, shown_name(job.inputs[0]));
   draw_judged(p, job, plans, warnings);
-  return *p.judged;
+  drawn.judged = std::move(*p.judged);
+  drawn.gates = std::move(p.gates);
+  return drawn;
 }
 
-void run_one_profile(const Job& job, Warnings& warnings) {
-  check_gates(job.gates, {draw_one_profile(job, warnings)}, warnings);
-}
+void run_one_profile(const Job& job, Warnings& warnings) { say_gate_results(draw_one_profile(job, warnings).gates, warnings); }
 
 void run(const Job& job, Warnings& warnings, const StatusLine& status) {
   switch (job.mode) {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <regex>
 
 #include "app/cli/option_table.h"
 #include "support/util.h"
@@ -63,7 +64,7 @@ TEST(Batch, OneProfilesErrorLeavesTheOthersDrawnAndTheStatusIsTheWorst) {
   r = run_in(dir, hang_guard() + exe() + " --max-peak 1M a.hp big.hp missing.hp");
   EXPECT_EQ(r.status, 1) << "a profile that cannot be read is never hidden behind a limit exceeded: " << r.err;
   EXPECT_NE(r.err.find("missing.hp: cannot open"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("above --max-peak"), std::string::npos) << "both are named: " << r.err;
+  EXPECT_NE(r.err.find("big.hp: --max-peak 1.0 MB failed: peak 29.1 MB"), std::string::npos) << "both are named: " << r.err;
 }
 
 TEST(Batch, OIsTheFolderTheOutputsGoTo) {
@@ -75,7 +76,10 @@ TEST(Batch, OIsTheFolderTheOutputsGoTo) {
   EXPECT_EQ(list_dir(dir + "/out"), (std::vector<std::string>{"a.aux", "a.svg", "b.aux", "b.svg"}));
   CommandResult r = run_in(dir, exe() + " -o x.svg a.hp b.hp");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("-o names the folder their outputs go to: x.svg is not a folder"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("-o names the folder their outputs go to (a trailing / makes one) or the Markdown summary of them "
+                       "all (FILE.md, or - with --format markdown), one of each: x.svg is neither"),
+            std::string::npos)
+      << r.err;
   // A trailing / names a folder, made when it is missing (not its parents).
   EXPECT_EQ(run_in(dir, exe() + " --format svg -o pictures/ a.hp b.hp").status, 0);
   EXPECT_EQ(list_dir(dir + "/pictures"), (std::vector<std::string>{"a.aux", "a.svg", "b.aux", "b.svg"}));
@@ -108,7 +112,7 @@ TEST(Batch, TwoProfilesThatWouldWriteOneFileAreRefused) {
   write_file(dir + "/sub/a.hp", real("banksim/banksim.hT.hp"));
   CommandResult r = run_in(dir, exe() + " a.hp sub/a.hp");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("two profiles would write one file, a.ps (a.hp and sub/a.hp)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("two outputs would be one file, a.ps (a.hp and sub/a.hp)"), std::string::npos) << r.err;
   EXPECT_FALSE(file_exists(dir + "/a.ps"));
 }
 
@@ -172,6 +176,129 @@ TEST(Gates, FailOnLeakFailsOnASuspectAndSaysWhenItHolds) {
       << r.err;
 }
 
+// A profile of `censuses` samples of one band of `bytes` each.
+std::string flat_hp(int censuses, const std::string& band = "a", int bytes = 1000) {
+  std::string s = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
+  for (int k = 0; k < censuses; ++k) {
+    s += "BEGIN_SAMPLE " + std::to_string(k) + ".0\n" + band + " " + std::to_string(bytes) + "\nEND_SAMPLE " +
+         std::to_string(k) + ".0\n";
+  }
+  std::string end = std::to_string(censuses) + ".0\n";
+  return s + "BEGIN_SAMPLE " + end + "END_SAMPLE " + end;  // the RTS's closing empty sample
+}
+
+// A batch of a leak, a healthy profile, one too short to judge and a
+// damaged one, in `dir`.
+void four_profiles(const std::string& dir) {
+  write_file(dir + "/leak.hp", real("leakyavg/leakyavg.hc.hp"));
+  write_file(dir + "/fine.hp", flat_hp(30));
+  write_file(dir + "/short.hp", flat_hp(3));
+  write_file(dir + "/bad.hp", "JOB \"j\"\nBEGIN_SAMPLE x\n");
+}
+
+// A batch's gates say one line per profile on standard error, every gate's
+// outcome in it; the status is the worst (1: the damaged profile is never
+// hidden behind a gate).
+TEST(BatchGates, OneLinePerProfile) {
+  std::string dir = scratch_dir();
+  four_profiles(dir);
+  CommandResult r = run_in(dir, exe() + " --fail-on-leak --max-peak 20M -o out/ --format svg bad.hp fine.hp leak.hp short.hp");
+  EXPECT_EQ(r.status, 1) << r.err;
+  auto lines_of = [&](const std::string& name) {
+    int n = 0;
+    for (size_t at = r.err.find(name + ": "); at != std::string::npos; at = r.err.find(name + ": ", at + 1)) ++n;
+    return n;
+  };
+  for (const char* name : {"fine.hp", "leak.hp", "short.hp"}) EXPECT_EQ(lines_of(name), 1) << name << ": " << r.err;
+  EXPECT_NE(r.err.find("hp2ps-ng: gates: fine.hp: --max-peak 20.0 MB passed: peak 1.0 kB at 0 s; --fail-on-leak passed: no "
+                       "suspect band\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("hp2ps-ng: error: leak.hp: --max-peak 20.0 MB failed: peak "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("; --fail-on-leak failed: 1 suspect: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("hp2ps-ng: error: short.hp: --max-peak 20.0 MB passed: peak 1.0 kB at 0 s; --fail-on-leak not judged: "
+                       "could not judge: 3 censuses, 10 needed\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("error: bad.hp:"), std::string::npos) << r.err;
+  EXPECT_EQ(run_in(dir, exe() + " --fail-on-leak -o out/ fine.hp leak.hp").status, 3);
+}
+
+// -o summary.md over several profiles: one document, the gates first,
+// a row per profile, then each suspect profile's suspects; no picture (a
+// job's summary page cannot show a local file), nothing else drawn.
+TEST(BatchSummary, OneDocumentGatesFirstARowPerProfile) {
+  std::string dir = scratch_dir();
+  four_profiles(dir);
+  CommandResult r = run_in(dir, exe() + " --fail-on-leak -o s.md bad.hp fine.hp leak.hp short.hp");
+  EXPECT_EQ(r.status, 1) << r.err;
+  std::string md = read_file(dir + "/s.md");
+  EXPECT_EQ(md.rfind("## Heap profiles: 4\n\n- **failed** `--fail-on-leak`: passed 1 (`fine.hp`); failed 1 (`leak.hp`); not "
+                     "judged 1 (`short.hp`)\n- **not read**: 1 (`bad.hp`)\n\n| profile | peak | final | growth | verdict | "
+                     "suspects |\n",
+                     0),
+            0u)
+      << md;
+  EXPECT_NE(md.find("| `fine.hp` | 1.0 kB at 0.000 s | 1.0 kB | 0 B/s | no leak found |  |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| `short.hp` | 1.0 kB at 0.000 s | 1.0 kB | 0 B/s | too short to judge (3 of 10 censuses) |  |"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| `bad.hp` |  |  |  | not read: `bad.hp:"), std::string::npos) << md;
+  EXPECT_NE(md.find("| `leak.hp` | 38.4 MB at 0.048 s | 85.3 kB | -121.2 MB/s | leak: 1 suspect | `(314)perSensor."),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("\n### `leak.hp`\n\n**Suspects:**\n\n- `"), std::string::npos) << md;
+  EXPECT_EQ(md.find("!["), std::string::npos) << md;
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 5) << "the summary alone is written";
+  r = run_in(dir, exe() + " -o g/ -o - --format markdown fine.hp leak.hp");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("## Heap profiles: 2\n\n| profile |", 0), 0u) << "no gate, no gate line: " << r.out;
+  EXPECT_TRUE(file_exists(dir + "/g/fine.md") && file_exists(dir + "/g/leak.md")) << "the folder takes --format";
+}
+
+// The summary is an output like any: never an input or another profile's
+// output, one of each kind of -o.
+TEST(BatchSummary, NeverReplacesAnInputOrAnotherOutput) {
+  std::string dir = scratch_dir();
+  four_profiles(dir);
+  ASSERT_EQ(::symlink("fine.hp", (dir + "/link.md").c_str()), 0);
+  CommandResult r = run_in(dir, exe() + " -o link.md fine.hp leak.hp");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("link.md: is the input fine.hp (the same file): refusing to overwrite it"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(dir + "/fine.hp"), flat_hp(30));
+  r = run_in(dir, exe() + " -o g/ -o g/fine.md --format markdown fine.hp leak.hp");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("two outputs would be one file, g/fine.md (the summary and fine.hp)"), std::string::npos) << r.err;
+  r = run_in(dir, exe() + " -o s.md -o t.md fine.hp leak.hp");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("t.md is neither, or a second"), std::string::npos) << r.err;
+  EXPECT_EQ(run_in(dir, exe() + " -o - fine.hp leak.hp").status, 2) << "- is a summary only as Markdown";
+}
+
+// The summary as GitHub renders it (cmark-gfm, GitHub's own GFM): its
+// table has a row per profile and every name is code in its cell, whatever
+// the name holds ('|', markup, a backtick).
+TEST(BatchSummary, RendersInAGfmRendererWithTheFactsIntact) {
+  if (run_in(".", "command -v cmark-gfm").status != 0) GTEST_SKIP() << "cmark-gfm is not installed";
+  std::string dir = scratch_dir();
+  std::string odd = "x|<img src=y>`z.hp";
+  write_file(dir + "/" + odd, flat_hp(30, "<b>a|b</b>"));
+  write_file(dir + "/leak.hp", real("leakyavg/leakyavg.hc.hp"));
+  ASSERT_EQ(run_in(dir, exe() + " --fail-on-leak -o s.md " + shell_quote(odd) + " leak.hp").status, 3);
+  CommandResult html = run_in(dir, "cmark-gfm -e table -e autolink -e tagfilter -e strikethrough s.md");
+  ASSERT_EQ(html.status, 0) << html.err;
+  EXPECT_EQ(html.out.find("<img"), std::string::npos) << html.out;
+  EXPECT_NE(html.out.find("<td><code>x|&lt;img src=y&gt;`z.hp</code></td>"), std::string::npos) << html.out;
+  EXPECT_NE(html.out.find("<td><code>leak.hp</code></td>"), std::string::npos) << html.out;
+  std::regex rows("<tr>");
+  EXPECT_EQ(std::distance(std::sregex_iterator(html.out.begin(), html.out.end(), rows), std::sregex_iterator()), 3)
+      << "a header and a row per profile: " << html.out;
+  EXPECT_NE(html.out.find("<li><strong>failed</strong> <code>--fail-on-leak</code>: passed 1 (<code>x|&lt;img src=y&gt;`z.hp</code>); "
+                          "failed 1 (<code>leak.hp</code>)</li>"),
+            std::string::npos)
+      << "no backslash in a list's code: " << html.out;
+}
+
 // Every long option of the table, mistyped by a dropped letter, names
 // itself as the one meant.
 TEST(Messages, AMistypedOptionNamesTheOneMeant) {
@@ -213,7 +340,19 @@ TEST(Markdown, TheReportWithItsPictureAndNamesKeptInTheirCells) {
   EXPECT_NE(read_file(dir + "/leak.md").find("**Suspects:**\n\n- `(314)perSensor.\\/perSensor...`: ramp, then released"),
             std::string::npos)
       << read_file(dir + "/leak.md");
+  EXPECT_NE(md.find("\n| input | `p.hp` |\n|---|---|\n| job | `j` |\n"), std::string::npos) << "no empty header row: " << md;
   EXPECT_EQ(run_in(dir, exe() + " --format markdown -o - p.hp").out.find("!["), std::string::npos) << "no picture beside";
+  EXPECT_EQ(run_in(dir, exe() + " -o p.svg -o - --format markdown p.hp").status, 2);
+  run_in(dir, "touch summary.md");
+  ASSERT_EQ(run_in(dir, "GITHUB_STEP_SUMMARY=$PWD/summary.md " + exe() + " -o p.svg -o summary.md p.hp").status, 0);
+  EXPECT_EQ(read_file(dir + "/summary.md").find("!["), std::string::npos) << "a job's summary page cannot show it";
+  EXPECT_NE(read_file(dir + "/summary.md").find("| ramp-held |"), std::string::npos);
+  ASSERT_EQ(run_in(dir, exe() + " --fail-on-leak --max-peak 10k -o g.md p.hp").status, 3);
+  EXPECT_EQ(read_file(dir + "/g.md").rfind("## Heap profile: `p.hp`\n\n- **failed** `--max-peak 10.0 kB`: `peak 20.5 kB at 19 s, "
+                                           "105.0% above`\n- **passed** `--fail-on-leak`: `no suspect band`\n\n",
+                                           0),
+            0u)
+      << "the gates first: " << read_file(dir + "/g.md");
   EXPECT_EQ(run_in(dir, exe() + " --percent -o p2.md p.hp").status, 2);
 }
 

@@ -343,10 +343,12 @@ TEST_F(RecordHard, TimeoutsOwnSignalLeavesThePictureDrawn) {
 // status (3: the peak is over), the stop is no failure.
 TEST_F(RecordHard, TimeoutKeepsTheGatesStatus) {
   CommandResult r = run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + "timeout --preserve-status 3 " + exe() +
-                                     " --record --max-peak 1k -o to.svg -- " + shell_quote(programs().at("forever")));
+                                     " --record --max-peak 1k -o to.svg -o to.md -- " + shell_quote(programs().at("forever")));
   EXPECT_EQ(r.status, 3) << r.err;
   EXPECT_NE(r.err.find("error: forever.eventlog: the peak total"), std::string::npos) << r.err;
   EXPECT_TRUE(has("to.svg"));
+  EXPECT_NE(read_file(dir_ + "/to.md").find("\n- **failed** `--max-peak 1.0 kB`: `peak "), std::string::npos)
+      << read_file(dir_ + "/to.md");
   expect_nothing_left();
 }
 

@@ -156,6 +156,7 @@ struct Job {
   Gates gates;                       // checked once the output is written (gates.h)
   std::optional<RecordPlan> record;  // --record
   std::string folder;                // a batch's -o: where each run's outputs go (empty: the current folder)
+  std::string summary;               // a batch's Markdown summary of every profile (-o FILE.md, "-"); empty: none
 };
 
 // Resolves the command line: opens the inputs (not under --watch), sniffs

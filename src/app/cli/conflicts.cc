@@ -45,8 +45,10 @@ void check_several(const Options& o) {
 // several runs in one go write each run's own files, into one folder.
 void check_outputs(const Options& o) {
   bool batch = o.files.size() > 1 && !o.compare && !o.diff;
-  if (o.outputs.size() > 1 && o.format) conflict("--format with several -o: each output's extension says its format");
-  if (batch && o.outputs.size() > 1) conflict("several profiles, each drawn on its own, write their own files: give one -o FOLDER at most");
+  if (o.outputs.size() > 1 && o.format && !batch) conflict("--format with several -o: each output's extension says its format");
+  if (batch && o.outputs.size() > 2) {
+    conflict("several profiles, each drawn on its own, write their own files: give one -o FOLDER and one -o SUMMARY.md at most");
+  }
   if (batch && (o.aux || o.reuse_aux)) conflict("several profiles, each drawn on its own, each read and write their own .aux: not --aux or -p");
   if (o.no_aux && (o.aux || o.reuse_aux)) conflict("--no-aux goes with neither --aux nor -p");
 }

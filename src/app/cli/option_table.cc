@@ -185,7 +185,8 @@ OptionTable input_options() {
 OptionTable output_options() {
   return {
       {"-o,--output", "FILE", Group::output, "Output file ('-' is stdout); again for more outputs of one run. Default: "
-       "./<base>.<ext>, stdout in filter mode; DIR/ (or a folder): each profile's outputs go there", {}, true, true, value(&Options::outputs)},
+       "./<base>.<ext>, stdout in filter mode; DIR/ (or a folder): each profile's outputs go there; with several "
+       "profiles, FILE.md (or - with --format markdown): one summary of them all", {}, true, true, value(&Options::outputs)},
       {"--format", "FORMAT", Group::output, "What to write. Default: from -o's extension, else ps (eps with -e)", formats(),
        false, true, format_value()},
       {"--title", "TEXT", Group::output, "Title box text, in place of the profile's JOB", {}, false, false, value(&Options::title)},
