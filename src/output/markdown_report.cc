@@ -106,13 +106,13 @@ std::string section(const BandMatrix& m, const Verdict& v, const std::string& in
 
 // A batch's summary: one profile's verdict in a few words.
 std::string verdict_brief(const Verdict& v) {
-  if (v.live_leaks() && v.suspects.empty()) return "leak: the heap's live bytes";
+  if (v.live_leaks() && v.suspects.empty()) return "suspect: the heap's live bytes";
   if (!v.judged() && v.suspects.empty()) {
     return "too short to judge (" + std::to_string(v.censuses) + " of " + std::to_string(kLeastCensuses) + " censuses)";
   }
   if (v.suspects.empty()) return "no leak found";
   size_t n = v.suspects.size();
-  return "leak: " + std::to_string(n) + " suspect" + (n == 1 ? "" : "s") + (v.chain.found() ? ", a thunk chain" : "");
+  return std::to_string(n) + " suspect" + (n == 1 ? "" : "s") + (v.chain.found() ? ", a thunk chain" : "");
 }
 
 // Each gate once: its outcome over every profile, the profiles named.

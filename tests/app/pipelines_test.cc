@@ -244,7 +244,7 @@ TEST(BatchSummary, OneDocumentGatesFirstARowPerProfile) {
             std::string::npos)
       << md;
   EXPECT_NE(md.find("| `bad.hp` |  |  |  | not read: `bad.hp:"), std::string::npos) << md;
-  EXPECT_NE(md.find("| `leak.hp` | 38.4 MB at 0.048 s | 85.3 kB | -121.2 MB/s | leak: 1 suspect | `(314)perSensor."),
+  EXPECT_NE(md.find("| `leak.hp` | 38.4 MB at 0.048 s | 85.3 kB | -121.2 MB/s | 1 suspect | `(314)perSensor."),
             std::string::npos)
       << md;
   EXPECT_NE(md.find("\n### `leak.hp`\n\n**Suspects:**\n\n- `"), std::string::npos) << md;

@@ -33,7 +33,7 @@ struct SummaryRow {
   std::string error;                  // why it was not read ("": it was)
   std::string peak, final, growth;    // "29.1 MB at 0.067 s", "1.2 MB", "+16.5 MB/s" (the total's, to the run's end)
   std::vector<std::string> suspects;  // their shown names, the most suspicious first
-  std::string verdict;                // "no leak found", "leak: 2 suspects", "too short to judge (4 of 10 censuses)"
+  std::string verdict;                // "no leak found", "2 suspects", "too short to judge (4 of 10 censuses)"
   std::string section;                // its suspects, a Markdown section ("": none)
 };
 SummaryRow summary_row(const BandMatrix& m, const Verdict& v, const std::string& input);
