@@ -31,6 +31,7 @@ struct JudgedProfile {
   std::optional<Verdict> verdict;
   std::optional<Judged> judged;      // what the gates judge; else the first output's matrix's
   std::vector<GateResult> gates;     // the job's gates on it, judged before any output (a Markdown report says them)
+  std::string run;                   // --record: the program and how it ended (Finished's)
 };
 JudgedProfile judge_profile(SampleSource source, const Job& job, size_t outputs, Warnings& warnings);
 // The profile to each of `plans`, with its verdict.

@@ -172,7 +172,7 @@ std::string page_output(const Finished& f, const std::vector<double>& shades, co
                         const OutputPlan& plan, const Job& job, const Warnings& warnings) {
   ChartLayout layout = layout_of(f, shades, plan);
   HtmlPage page{title, page_mode(f.kind), {}, &layout, {}, {warnings.begin(), warnings.end()}, job.asked.command,
-                plan.chart.heap_lines, f.reload_seconds, f.answer.text};
+                plan.chart.heap_lines, f.reload_seconds, f.answer.text, f.run};
   page.svg = render_chart(layout, plan.chart, {OutputFormat::svg, job.asked.dpi, title, plan.files.output, false, true});
   for (size_t k = 0; k < f.charts.size(); ++k) {
     PageChart c{&f.charts[k], f.names[k], {}, shown_verdict(f, k)};
@@ -224,7 +224,7 @@ std::string markdown_of(const Finished& f, const OutputPlan& plan, const Job& jo
   bool every_band = job.select.band_limit == 0;
   std::string picture = picture_beside(plan, job);
   switch (f.kind) {
-    case Charts::profile: return profile_markdown(f.charts[0], f.verdicts[0], f.names[0], every_band, picture, f.gates);
+    case Charts::profile: return profile_markdown(f.charts[0], f.verdicts[0], f.names[0], every_band, picture, f.gates, f.run);
     case Charts::compare: return f.answer.markdown + compare_markdown(f.charts, f.verdicts, f.names, every_band, picture);
     case Charts::diff: return diff_markdown(*f.before, *f.after, run_names(job), picture);
   }
@@ -304,9 +304,9 @@ void write_finished(Finished& f, const OutputPlan& plan, const Job& job, Warning
 }
 
 Drawn draw_profile(BandMatrix m, const std::optional<Verdict>& verdict, const Job& job, const OutputPlan& plan,
-                   Warnings& warnings, double reload_seconds, const std::vector<GateResult>& gates) {
+                   Warnings& warnings, const ProfileSays& says) {
   Finished f{.kind = Charts::profile, .charts = {}, .names = {shown_name(job.inputs[0])}, .verdicts = {}, .before = nullptr,
-             .after = nullptr, .run_verdicts = {}, .title = m.info.header.job, .reload_seconds = reload_seconds, .answer = {}, .gates = gates};
+             .after = nullptr, .run_verdicts = {}, .title = m.info.header.job, .reload_seconds = says.reload_seconds, .answer = {}, .gates = says.gates, .run = says.run};
   if (verdict) f.verdicts.push_back(on_bands(*verdict, m));
   f.charts.push_back(std::move(m));
   write_finished(f, plan, job, warnings);

@@ -69,6 +69,7 @@ struct Finished {
     std::string text, markdown, json;  // a report's and a page's, a Markdown section, the JSON's "explain" object
   } answer;
   std::vector<GateResult> gates;  // one profile's gates, which its Markdown says first; none asked: empty
+  std::string run;                // --record: the program and how it ended, which the Markdown and the page say
 };
 
 // Every mode's last steps, in one order: the fills (from the first
@@ -87,9 +88,17 @@ struct Drawn {
   bool finished = false;    // the RTS finished the profile (ProfileInfo::finished)
 };
 
+// What one profile's outputs say besides its matrix and verdict, each as
+// Finished's.
+struct ProfileSays {
+  double reload_seconds = 0;
+  std::vector<GateResult> gates;
+  std::string run;
+};
+
 // One profile's matrix to its output (write_finished), with its verdict
-// where the output speaks of it; `reload_seconds` and `gates` as Finished's.
+// where the output speaks of it.
 Drawn draw_profile(BandMatrix m, const std::optional<Verdict>& verdict, const Job& job, const OutputPlan& plan,
-                   Warnings& warnings, double reload_seconds = 0, const std::vector<GateResult>& gates = {});
+                   Warnings& warnings, const ProfileSays& says = {});
 
 }  // namespace hpng

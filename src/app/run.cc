@@ -37,7 +37,7 @@ void draw_judged(JudgedProfile& p, const Job& job, const std::vector<const Outpu
     BandMatrix m = reuse ? std::move(*p.matrix) : chart_matrix(p.source, selection(job, *plan), *plan, warnings);
     if (reuse) p.matrix.reset();
     if (!p.judged) p.judged = judged(shown_name(job.inputs[0]), m, nullptr);
-    draw_profile(std::move(m), p.verdict, job, *plan, warnings, 0, p.gates);
+    draw_profile(std::move(m), p.verdict, job, *plan, warnings, {.reload_seconds = 0, .gates = p.gates, .run = p.run});
   }
 }
 

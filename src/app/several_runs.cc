@@ -55,7 +55,7 @@ void compare_to(const Job& job, const OutputPlan& plan, const std::vector<Sample
   Finished f{.kind = Charts::compare,
              .charts = shared_matrices(sources, paths(job), select, plan.time_buckets, warnings, plan.held_cells),
              .names = paths(job), .verdicts = {}, .before = nullptr, .after = nullptr, .run_verdicts = {},
-             .title = "compare: " + shown_name(job.inputs[0]) + " ...", .reload_seconds = 0, .answer = {}, .gates = {}};
+             .title = "compare: " + shown_name(job.inputs[0]) + " ...", .reload_seconds = 0, .answer = {}, .gates = {}, .run = {}};
   for (size_t k = 0; k < verdicts.size(); ++k) f.verdicts.push_back(on_bands(verdicts[k], f.charts[k]));
   std::vector<const BandMatrix*> charts;
   for (const BandMatrix& m : f.charts) charts.push_back(&m);
@@ -84,7 +84,7 @@ void write_diff(const Job& job, const BandMatrix& before, const BandMatrix& afte
     BandMatrix d = difference(before, after, job.select.band_limit, job.select.trace_percent);
     d.info.header.job = shown_name(job.inputs[1]) + " minus " + shown_name(job.inputs[0]);
     Finished f{.kind = Charts::diff, .charts = {}, .names = {d.info.header.job}, .verdicts = {}, .before = &before,
-               .after = &after, .run_verdicts = verdicts, .title = d.info.header.job, .reload_seconds = 0, .answer = {}, .gates = {}};
+               .after = &after, .run_verdicts = verdicts, .title = d.info.header.job, .reload_seconds = 0, .answer = {}, .gates = {}, .run = {}};
     f.charts.push_back(std::move(d));
     write_finished(f, plan, job, warnings);
   }

@@ -155,7 +155,7 @@ Drawn Watcher::draw_to(BandMatrix m, const OutputPlan& plan, Warnings& warnings)
   std::optional<Verdict> verdict;
   if (speaks_of_verdict(plan)) verdict = verdict_of(m);
   double reload = m.info.finished ? 0 : std::max(job_.watch_interval, 1.0);
-  return draw_profile(std::move(m), verdict, job_, plan, warnings, reload);
+  return draw_profile(std::move(m), verdict, job_, plan, warnings, {.reload_seconds = reload, .gates = {}, .run = {}});
 }
 
 // One render of the file as it is now, or nothing while it cannot be drawn.

@@ -139,7 +139,7 @@ std::vector<Finding> findings(const BandMatrix& m, const Verdict* verdict) {
 }
 
 std::string findings_section(const HtmlPage& page) {
-  std::string items;
+  std::string items = page.run.empty() ? "" : "<li>" + markup_escape("Run: " + page.run) + "</li>\n";
   for (const Diagnostic& d : page.warnings) {  // --record's word on how the program was censused
     if (d.code == Code::few_censuses) items += "<li>" + markup_escape("Censuses: " + d.message) + "</li>\n";
   }

@@ -40,9 +40,10 @@ std::string row(const std::vector<std::string>& cells) {
   return out + "\n";
 }
 
-std::string facts(const BandMatrix& m, const std::string& input) {
+std::string facts(const BandMatrix& m, const std::string& input, const std::string& run) {
   const ProfileHeader& h = m.info.header;
-  std::string out = row({"input", cell(input)}) + "|---|---|\n" + row({"job", cell(h.job)}) +
+  std::string out = row({"input", cell(input)}) + "|---|---|\n" + (run.empty() ? "" : row({"run", cell(run)})) +
+                    row({"job", cell(h.job)}) +
                     row({"profile", profile_words(m)}) +
                     row({"peak", si_amount(m.peak.total, h.value_unit) + " at " + report_time(m.peak.time, h.sample_unit)}) +
                     row({"final", si_amount(m.peak.final_total, h.value_unit)});
@@ -99,9 +100,10 @@ std::string image(const std::string& picture) {
   return picture.empty() ? "" : "![the heap profile](" + picture + ")\n\n";
 }
 
-std::string section(const BandMatrix& m, const Verdict& v, const std::string& input, bool every_band) {
+std::string section(const BandMatrix& m, const Verdict& v, const std::string& input, bool every_band,
+                    const std::string& run = "") {
   std::vector<BandFigures> f = band_figures(m);
-  return facts(m, input) + "\n" + suspects(m, v) + "\n" + band_table(m, f, v, every_band);
+  return facts(m, input, run) + "\n" + suspects(m, v) + "\n" + band_table(m, f, v, every_band);
 }
 
 // A batch's summary: one profile's verdict in a few words.
@@ -209,11 +211,11 @@ std::string batch_markdown(const std::vector<SummaryRow>& rows, const std::vecto
 }
 
 std::string profile_markdown(const BandMatrix& m, const Verdict& v, const std::string& input, bool every_band,
-                             const std::string& picture, const std::vector<GateResult>& gates) {
+                             const std::string& picture, const std::vector<GateResult>& gates, const std::string& run) {
   std::string said;
   for (const GateResult& g : gates) said += "- **" + std::string(outcome_word(g.outcome)) + "** " + code(g.gate) + ": " + code(g.brief) + "\n";
   return "## Heap profile: " + code(input) + "\n\n" + (said.empty() ? "" : said + "\n") + image(picture) +
-         section(m, v, input, every_band);
+         section(m, v, input, every_band, run);
 }
 
 std::string compare_markdown(const std::vector<BandMatrix>& ms, const std::vector<Verdict>& verdicts,

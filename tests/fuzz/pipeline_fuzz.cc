@@ -123,7 +123,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (fmt == hpng::OutputFormat::svg && out.find("<g id=\"text\"") == std::string::npos) __builtin_trap();
     if (fmt == hpng::OutputFormat::svg && !only_xml_characters(out)) __builtin_trap();
     if (fmt == hpng::OutputFormat::svg && (g & 4)) {  // the HTML page around it: two scripts, whatever the names
-      hpng::HtmlPage page{m.info.header.job, "profile", out, &layout, {}, {warnings.begin(), warnings.end()}, "fuzz", style.heap_lines, 0, ""};
+      hpng::HtmlPage page{m.info.header.job, "profile", out, &layout, {}, {warnings.begin(), warnings.end()}, "fuzz", style.heap_lines, 0, "", ""};
       std::optional<hpng::Verdict> verdict = hpng::test::verdict_if(m);
       hpng::PageChart chart{&m, "fuzz", {}, verdict ? &*verdict : nullptr};
       for (double s : shades) chart.fills.push_back(hpng::shade_rgb(s, style.colour));

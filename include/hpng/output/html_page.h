@@ -26,6 +26,7 @@ struct HtmlPage {
   bool heap_lines = false;        // --heap-lines: the lines drawn, for the hover
   double reload_seconds = 0;      // above 0 (--watch): the page reloads itself this often
   std::string answer;             // above the charts, as text (--explain's); "" for none
+  std::string run;                // --record: the program and how it ended, the first finding; "" for none
 };
 
 std::string html_page(const HtmlPage& page);

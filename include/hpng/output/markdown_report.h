@@ -13,9 +13,11 @@
 
 namespace hpng {
 
-// `gates`: the job's gates on it, said first (none asked: empty).
+// `gates`: the job's gates on it, said first (none asked: empty); `run`:
+// --record's program and how it ended, a row of the facts ("": none).
 std::string profile_markdown(const BandMatrix& m, const Verdict& v, const std::string& input, bool every_band,
-                             const std::string& picture, const std::vector<GateResult>& gates = {});
+                             const std::string& picture, const std::vector<GateResult>& gates = {},
+                             const std::string& run = "");
 
 // --compare: a section per run.
 std::string compare_markdown(const std::vector<BandMatrix>& ms, const std::vector<Verdict>& verdicts,

@@ -289,7 +289,7 @@ void explain_program(const Job& job, Launcher& launcher, Clock& clock, Warnings&
     plan.chart.title.reset();  // each chart is titled by its run, the page by the program
     Finished f{.kind = Charts::compare, .charts = e.charts, .names = e.names, .verdicts = e.verdicts, .before = nullptr,
                .after = nullptr, .run_verdicts = {}, .title = *job.asked.title, .reload_seconds = 0,
-               .answer = {text, explanation_markdown(text), explanation_json(e.answer)}, .gates = {}};
+               .answer = {text, explanation_markdown(text), explanation_json(e.answer)}, .gates = {}, .run = {}};
     write_finished(f, plan, job, warnings);
   }
   write_output("-", text);

@@ -108,15 +108,17 @@ std::string stopped_words(const Recording& rec) {
          " and passed the stop on)";
 }
 
+std::string ended_words(const Recording& rec) {
+  if (rec.stopped_by && rec.end.failed()) return stopped_words(rec);
+  return describe_end(rec.end) + " after " + printed("%.1f", rec.seconds) + " s";
+}
+
 std::string summary(const Job& job, const Recording& rec) {
   const RecordPlan& r = *job.record;
-  double seconds = rec.seconds;
-  const ProgramEnd& end = rec.end;
   const std::vector<std::string>& moved = rec.moved;
   std::string wrote;
   for (const OutputPlan& out : job.outputs) wrote += (wrote.empty() ? "" : ", ") + out.files.output;
-  std::string ended = describe_end(end) + " after " + printed("%.1f", seconds) + " s";
-  if (rec.stopped_by && end.failed()) ended = stopped_words(rec) + "; what it recorded is judged";
+  std::string ended = ended_words(rec) + (rec.stopped_by && rec.end.failed() ? "; what it recorded is judged" : "");
   std::string line = r.name + " " + ended + "; wrote " + wrote + ", kept its profile as " + rec.run.keep;
   for (const std::string& m : moved) line += ", its " + m.substr(m.rfind('.') + 1) + " as " + m;
   if (const std::optional<EarlierRun>& e = rec.after) {

@@ -69,6 +69,9 @@ std::string census_note(const RecordPlan& r, const Recording& rec, size_t census
 // on)": a recording ended by a stop it was sent.
 std::string stopped_words(const Recording& rec);
 
+// How it ended: "exited with status 0 after 2.9 s", or stopped_words.
+std::string ended_words(const Recording& rec);
+
 // "leaky exited with status 0 after 2.9 s; wrote leaky.html, kept its
 // profile as leaky.eventlog".
 std::string summary(const Job& job, const Recording& rec);

@@ -378,6 +378,20 @@ TEST_F(Recorder, AStoppedRunIsJudgedAsRecordedNotFailed) {
   EXPECT_FALSE(file_exists(dir_ + "/l.json"));
 }
 
+// How the program ended is a fact of its Markdown and the page's first
+// finding: a failed run's outputs say it failed.
+TEST_F(Recorder, TheOutputsSayHowTheProgramEnded) {
+  ghc_binary("prog");
+  write_file(dir_ + "/prog.eventlog", small("leak-hc.eventlog"));
+  Job job = job_of("-o l.md -o l.html");
+  Recording rec{asked_run(job), ProgramEnd{true, "", 2, 0, 0.4}, 1.5, 0, {}, true, {}};
+  finish_recording(job, rec, warnings_);
+  EXPECT_EQ(said_error(), Code::program_failed);
+  EXPECT_NE(read_file(dir_ + "/l.md").find("\n| run | `prog exited with status 2 after 1.5 s` |\n"), std::string::npos)
+      << read_file(dir_ + "/l.md");
+  EXPECT_NE(read_file(dir_ + "/l.html").find("<li>Run: prog exited with status 2 after 1.5 s</li>"), std::string::npos);
+}
+
 // Standard input as `path` gives it while `body` runs.
 template <class Body>
 void with_input(const char* path, int flags, Body body) {
