@@ -257,7 +257,7 @@ BandNamer own_symbols(const std::string& program) {
 void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
   RecordPlan r;
   r.asked = {.argv = o.program, .breakdown = o.breakdown.value_or("T")[0], .every = o.every.value_or(kRecordEvery),
-             .every_given = o.every.has_value(), .baseline = o.baseline, .explain = o.explain};
+             .every_given = o.every.has_value(), .baseline = o.baseline, .explain = o.explain, .run_for = o.run_for};
   const RecordRequest& asked = r.asked;
   r.program = find_program(asked.argv[0]).value_or("");
   r.name = asked.argv[0].substr(asked.argv[0].rfind('/') + 1);

@@ -284,6 +284,9 @@ TEST(RecordUsage, BadCombinationsAreUsageErrors) {
       {"--explain x.hp", "go with --record"},
       {"--record --explain --breakdown c -- true", "--explain chooses each run's breakdown"},
       {"--record --explain --baseline b.eventlog --max-growth 5 -- true", "--baseline goes with one recording"},
+      {"--for 3 x.hp", "go with --record"},
+      {"--record --explain --for 3 -- true", "--for goes with one recording"},
+      {"--record --for 0 -- true", "--for takes a duration from 0.1 seconds to a year (got 0)"},
   };
   for (const auto& c : cases) {
     CommandResult r = run_in(dir, exe() + " " + c[0]);
@@ -355,6 +358,22 @@ TEST_F(RecordHard, TimeoutKeepsTheGatesStatus) {
   EXPECT_NE(md.find("\n- **failed** `--max-peak 1.0 kB`: `peak "), std::string::npos) << md;
   EXPECT_NE(md.find("\n| run | `forever was stopped after "), std::string::npos) << "the stop is said: " << md;
   EXPECT_NE(read_file(dir_ + "/to.html").find("<li>Run: forever was stopped after "), std::string::npos);
+  expect_nothing_left();
+}
+
+// --for: hp2ps-ng stops the program itself, as a stop it was sent, so
+// that a CI job's timeout, whatever its flags, is only the safety net: the
+// gates keep their status, the stop is said and is no failure.
+TEST_F(RecordHard, ForStopsTheProgramAndTheGatesDecide) {
+  CommandResult r = run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + "timeout 120 " + exe() +
+                                     " --record --for 2 --max-peak 1k -o f.md -- " + shell_quote(programs().at("forever")));
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_NE(r.out.find("forever was stopped after 2."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" s (--for 2); what it recorded is judged"), std::string::npos) << r.out;
+  EXPECT_NE(read_file(dir_ + "/f.md").find("- **failed** `--max-peak 1.0 kB`"), std::string::npos);
+  r = run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + exe() + " --record --for 1 -o g.json -- " +
+                       shell_quote(programs().at("forever")));
+  EXPECT_EQ(r.status, 0) << "no gate, no failure: " << r.err;
   expect_nothing_left();
 }
 

@@ -54,6 +54,7 @@ struct RecordRequest {
   bool every_given = false;             // the interval is the user's: never changed for a run again
   std::optional<std::string> baseline;  // --baseline: an earlier run's profile, for --max-growth
   bool explain = false;                 // --explain: the leak workflow's runs
+  std::optional<double> run_for;        // --for: seconds after which hp2ps-ng stops the program, as a stop it was sent
 };
 
 enum class Mode {

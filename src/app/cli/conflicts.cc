@@ -80,13 +80,14 @@ void check_gates(const Options& o) {
 // line's, and writes its outputs when the program ends.
 void check_record(const Options& o) {
   if (!o.record) {
-    if (o.breakdown || o.every || o.baseline || o.explain) {
-      conflict("--breakdown, --every, --baseline and --explain go with --record");
+    if (o.breakdown || o.every || o.baseline || o.explain || o.run_for) {
+      conflict("--breakdown, --every, --for, --baseline and --explain go with --record");
     }
     return;
   }
   if (o.explain && o.breakdown) conflict("--explain chooses each run's breakdown (-hy, -hc, -hr, -hb): not with --breakdown");
   if (o.explain && o.baseline) conflict("--explain runs the program several times: --baseline goes with one recording");
+  if (o.explain && o.run_for) conflict("--explain runs the program several times, each to its end: --for goes with one recording");
   if (o.program.empty()) throw usage_error(Code::bad_option, "--record runs a program: hp2ps-ng --record [OPTIONS] -- PROG [ARGS...]");
   if (!o.files.empty()) conflict("--record draws the program's own profile: no profile file ('" + excerpt(o.files[0]) + "')");
   if (o.watch || o.watch_pid || o.compare || o.diff) {

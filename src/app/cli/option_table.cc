@@ -289,6 +289,9 @@ OptionTable recording_options() {
       {"--every", "SECONDS", Group::recording, "Seconds between censuses (the RTS's -i; default " +
        printed("%g", kRecordEvery) + ", and a run too short to judge is run again more often censused)", {}, false, false,
        value(&Options::every, within(0.001, 3600, "takes an interval from 0.001 to 3600 seconds"))},
+      {"--for", "SECONDS", Group::recording, "Stop the program after SECONDS as a stop hp2ps-ng is sent (SIGINT, then "
+       "SIGTERM, SIGKILL): what was recorded is judged and the gates decide the status", {}, false, false,
+       value(&Options::run_for, within(0.1, 31'536'000, "takes a duration from 0.1 seconds to a year"))},
       {"--baseline", "FILE", Group::recording, "An earlier run's profile that --max-growth compares with", {}, true, false,
        value(&Options::baseline)},
   };

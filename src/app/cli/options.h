@@ -59,6 +59,7 @@ struct Options {
   bool explain = false;                  // --explain: GHC's leak workflow, run by run
   std::optional<std::string> breakdown;  // --breakdown (T when not given)
   std::optional<double> every;           // --every (kRecordEvery when not given)
+  std::optional<double> run_for;         // --for
   std::optional<std::string> baseline;
   std::vector<std::string> program;  // after --: the program and its own arguments
   // Gates

@@ -39,7 +39,7 @@ Judged draw_recording(const Job& job, const Recording& rec, Warnings& warnings) 
   std::vector<const OutputPlan*> outputs;
   for (const OutputPlan& out : job.outputs) outputs.push_back(&out);
   JudgedProfile p = judge_profile(profile_stream(in, job.read), job, outputs.size() + 1, warnings);
-  p.run = job.record->name + " " + ended_words(rec);
+  p.run = job.record->name + " " + ended_words(*job.record, rec);
   size_t censuses = p.matrix->samples > 2 ? p.matrix->samples - 2 : 0;  // less the RTS's empty first and last
   std::string note = census_note(*job.record, rec, censuses);
   if (!note.empty()) warnings.add({Code::few_censuses, rec.run.keep, {}, 0, 0, "", note});
@@ -63,7 +63,7 @@ void finish_recording(const Job& job, const Recording& rec, Warnings& warnings) 
                        describe_end(rec.end) + " before its profile could be drawn (" + e.what() + ")");
     }
     // Stopped before its RTS wrote a census: nothing drawn is no pass.
-    throw file_error(e.code(), program, stopped_words(rec) + " before its RTS wrote a profile that can be drawn (" +
+    throw file_error(e.code(), program, stopped_words(*job.record, rec) + " before its RTS wrote a profile that can be drawn (" +
                                             e.what() + "): nothing was drawn or judged");
   }
   judge(job, *run, rec, warnings);

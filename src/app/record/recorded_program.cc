@@ -27,6 +27,10 @@ constexpr double kSameStop = 1;
 }  // namespace
 
 bool RecordedProgram::ended() {
+  if (r_.asked.run_for && stopped_by_ == 0 && clock_.now() - start_ >= *r_.asked.run_for) {
+    stopped_by_ = kStoppedByDuration;
+    step(false);
+  }
   escalate();
   if (!census_) bar_.show(label_ + "  " + printed("%.1f", clock_.now() - start_) + " s  " + waiting_for());
   return program_.ended();

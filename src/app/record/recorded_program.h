@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/modes.h"
+#include "app/record/recording.h"
 #include "process/status_bar.h"
 
 namespace hpng {

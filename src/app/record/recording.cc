@@ -103,13 +103,14 @@ std::string census_note(const RecordPlan& r, const Recording& rec, size_t census
   return short_run_note(r, every, seconds, censuses);
 }
 
-std::string stopped_words(const Recording& rec) {
-  return "was stopped after " + printed("%.1f", rec.seconds) + " s (hp2ps-ng was sent " + signal_name(rec.stopped_by) +
-         " and passed the stop on)";
+std::string stopped_words(const RecordPlan& r, const Recording& rec) {
+  std::string by = rec.stopped_by == kStoppedByDuration ? "--for " + printed("%g", r.asked.run_for.value_or(0))
+                                                         : "hp2ps-ng was sent " + signal_name(rec.stopped_by) + " and passed the stop on";
+  return "was stopped after " + printed("%.1f", rec.seconds) + " s (" + by + ")";
 }
 
-std::string ended_words(const Recording& rec) {
-  if (rec.stopped_by && rec.end.failed()) return stopped_words(rec);
+std::string ended_words(const RecordPlan& r, const Recording& rec) {
+  if (rec.stopped_by && rec.end.failed()) return stopped_words(r, rec);
   return describe_end(rec.end) + " after " + printed("%.1f", rec.seconds) + " s";
 }
 
@@ -118,7 +119,7 @@ std::string summary(const Job& job, const Recording& rec) {
   const std::vector<std::string>& moved = rec.moved;
   std::string wrote;
   for (const OutputPlan& out : job.outputs) wrote += (wrote.empty() ? "" : ", ") + out.files.output;
-  std::string ended = ended_words(rec) + (rec.stopped_by && rec.end.failed() ? "; what it recorded is judged" : "");
+  std::string ended = ended_words(r, rec) + (rec.stopped_by && rec.end.failed() ? "; what it recorded is judged" : "");
   std::string line = r.name + " " + ended + "; wrote " + wrote + ", kept its profile as " + rec.run.keep;
   for (const std::string& m : moved) line += ", its " + m.substr(m.rfind('.') + 1) + " as " + m;
   if (const std::optional<EarlierRun>& e = rec.after) {

@@ -32,11 +32,14 @@ struct EarlierRun {
   size_t censuses = 0;
 };
 
+// stopped_by of a run --for stopped: no signal was sent to hp2ps-ng.
+constexpr int kStoppedByDuration = -1;
+
 struct Recording {
   RunPlan run;
   ProgramEnd end;                  // how it ended (its CPU time from wait4)
   double seconds = 0;              // how long it ran, by the clock
-  int stopped_by = 0;              // the stop hp2ps-ng was sent and passed on (SIGINT...); 0: none
+  int stopped_by = 0;              // the stop hp2ps-ng was sent and passed on (SIGINT...), kStoppedByDuration; 0: none
   std::vector<std::string> moved;  // the RTS's other files, moved out beside the profile
   bool left_profile = false;       // it wrote a profile (not empty, not the one there before)
   std::optional<EarlierRun> after;  // the run this one repeated, more often censused
@@ -66,11 +69,11 @@ Error nothing_recorded(const RecordPlan& r, const ProgramEnd& end, const std::st
 std::string census_note(const RecordPlan& r, const Recording& rec, size_t censuses);
 
 // "was stopped after 3.0 s (hp2ps-ng was sent SIGTERM and passed the stop
-// on)": a recording ended by a stop it was sent.
-std::string stopped_words(const Recording& rec);
+// on)", "... (--for 3)": a recording ended by a stop.
+std::string stopped_words(const RecordPlan& r, const Recording& rec);
 
 // How it ended: "exited with status 0 after 2.9 s", or stopped_words.
-std::string ended_words(const Recording& rec);
+std::string ended_words(const RecordPlan& r, const Recording& rec);
 
 // "leaky exited with status 0 after 2.9 s; wrote leaky.html, kept its
 // profile as leaky.eventlog".
