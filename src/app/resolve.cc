@@ -322,6 +322,19 @@ std::string batch_output(const Job& job, const std::string& input, InputFormat f
   return job.folder.empty() ? out : job.folder + "/" + out.substr(out.rfind('/') + 1);
 }
 
+// Every file a batch's run of `in` writes: its output, .aux and records.
+std::vector<std::string> batch_files(const Job& job, const std::string& input, InputFormat format) {
+  FileOptions f = job.asked.files;
+  f.input = input, f.output = batch_output(job, input, format);
+  Warnings ignored;
+  FilePlan plan = plan_files(f, format, job.asked.style.eps_width > 0, ignored);
+  std::vector<std::string> out{plan.output};
+  for (const std::string& more : {plan.write_aux, plan.write_records}) {
+    if (!more.empty()) out.push_back(more);
+  }
+  return out;
+}
+
 // Two profiles of a batch whose outputs would be one file (a.hp and
 // sub/a.hp both write ./a.ps), or one that would be the summary, are
 // refused: the second would replace the first's. An input's output name
@@ -340,14 +353,15 @@ void check_distinct_outputs(const Job& job) {
         continue;  // its run says why it cannot be read
       }
     }
-    std::string out = batch_output(job, in.path, format);
-    for (const auto& [other, name] : outputs) {
-      if (same_place(other, out)) {
-        throw usage_error(Code::bad_option, "two outputs would be one file, " + shown_path(out) + " (" + shown_path(name) +
-                                                " and " + shown_path(in.path) + "): name each once, or draw them in two runs");
+    for (const std::string& out : batch_files(job, in.path, format)) {
+      for (const auto& [other, name] : outputs) {
+        if (same_place(other, out)) {
+          throw usage_error(Code::bad_option, "two outputs would be one file, " + shown_path(out) + " (" + shown_path(name) +
+                                                  " and " + shown_path(in.path) + "): name each once, or draw them in two runs");
+        }
       }
+      outputs.emplace_back(out, in.path);
     }
-    outputs.emplace_back(out, in.path);
   }
 }
 
@@ -367,6 +381,11 @@ void resolve_batch(Job& job, const Options& o) {
                                           "- with --format markdown), one of each: " + shown_path(out) + " is neither, or "
                                           "a second (--compare draws them into one file)");
     }
+  }
+  // Each run checks its outputs against every profile of the batch, not
+  // only its own: a link out/a.ps -> ../b.hp is b.hp.
+  for (const ProfileInput& in : job.inputs) {
+    if (in.path != "-") job.side_inputs.push_back({in.path, file_id(in.path)});
   }
   if (!job.summary.empty()) {
     FilePlan summary;
@@ -421,6 +440,9 @@ std::vector<OutputPlan> plan_outputs(const Job& job, InputFormat format, Warning
     plans.push_back(plan_output(job, more, format, warnings));
     if (!plans[0].files.read_aux.empty()) plans.back().aux = plans[0].aux;  // -p's order for every output
   }
+  std::vector<FilePlan> files;
+  for (const OutputPlan& p : plans) files.push_back(p.files);
+  check_distinct_files(files);
   return plans;
 }
 

@@ -99,6 +99,13 @@ std::optional<FileId> output_id(const std::string& path) {
   return FileId{st.st_dev, st.st_ino};
 }
 
+// Standard output, whatever names it: "-", /dev/stdout, /dev/fd/1.
+std::optional<FileId> stdout_id() {
+  struct stat st;
+  if (::fstat(STDOUT_FILENO, &st) != 0) return std::nullopt;
+  return FileId{st.st_dev, st.st_ino};
+}
+
 // A path not there yet, as its folder's real path and its name.
 std::string where_new(const std::string& path) {
   size_t slash = path.rfind('/');
@@ -110,9 +117,13 @@ std::string where_new(const std::string& path) {
 // Two names of one file: one identity, or for files not there yet one
 // folder and name.
 bool same_file(const std::string& a, const std::string& b) {
+  if (a == "-" || b == "-") {  // a pipe or a terminal has an identity too
+    std::optional<FileId> out = stdout_id();
+    return a == b || (out && out == file_id(a == "-" ? b : a));
+  }
   std::optional<FileId> x = output_id(a), y = output_id(b);
   if (x || y) return x == y;
-  return a != "-" && b != "-" && where_new(a) == where_new(b);
+  return where_new(a) == where_new(b);
 }
 
 }  // namespace
@@ -137,6 +148,22 @@ FilePlan plan_files(const FileOptions& f, InputFormat input_format, bool eps, Wa
     plan.write_records = without_extension(plan.output) + ".ipe.csv";
   }
   return plan;
+}
+
+void check_distinct_files(const std::vector<FilePlan>& plans) {
+  std::vector<std::string> files;
+  for (const FilePlan& p : plans) {
+    for (const std::string& f : {p.output, p.write_aux, p.write_records}) {
+      if (f.empty()) continue;
+      for (const std::string& other : files) {
+        if (same_file(f, other)) {
+          throw usage_error(Code::bad_option, shown_path(other) + " and " + shown_path(f) + " are one file: each output "
+                                              "(its .aux and a CSV's records too) needs a file of its own");
+        }
+      }
+      files.push_back(f);
+    }
+  }
 }
 
 void check_outputs(const FilePlan& plan, const std::vector<InputRef>& inputs) {

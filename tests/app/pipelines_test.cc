@@ -176,6 +176,55 @@ TEST(Gates, FailOnLeakFailsOnASuspectAndSaysWhenItHolds) {
       << r.err;
 }
 
+// A batch's run checks its outputs against every profile of the batch: a
+// link among its outputs to another input, a .aux that is another input,
+// two profiles' records in one file are refused; the input untouched.
+TEST(Batch, NoRunOverwritesAnotherProfile) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/a.hp", real("leakyavg/leakyavg.hc.hp"));
+  write_file(dir + "/b.hp", real("banksim/banksim.hc.hp"));
+  std::filesystem::create_directory(dir + "/out");
+  ASSERT_EQ(::symlink("../b.hp", (dir + "/out/a.ps").c_str()), 0);
+  CommandResult r = run_in(dir, exe() + " -o out/ a.hp b.hp");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("out/a.ps: is the input b.hp (the same file): refusing to overwrite it"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(dir + "/b.hp"), real("banksim/banksim.hc.hp"));
+  std::string log = read_file(std::string(HPNG_CASES) + "/../eventlog-small/leak-hc.eventlog");
+  write_file(dir + "/p.aux", log);
+  write_file(dir + "/p.hp", real("leakyavg/leakyavg.hc.hp"));
+  r = run_in(dir, exe() + " p.hp p.aux");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(read_file(dir + "/p.aux"), log) << "p.hp's .aux is the other input";
+  write_file(dir + "/r.eventlog", log);
+  write_file(dir + "/r.eventlog.ipe.hp", real("leakyavg/leakyavg.hc.hp"));
+  r = run_in(dir, exe() + " --format csv r.eventlog r.eventlog.ipe.hp");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("two outputs would be one file, r.eventlog.ipe.csv (r.eventlog and r.eventlog.ipe.hp)"), std::string::npos)
+      << r.err;
+}
+
+// Two outputs of one run are never one file, however named: a link, a
+// CSV's records beside another -o, standard output twice.
+TEST(SeveralOutputs, TwoThatAreOneFileAreRefused) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/a.hp", real("leakyavg/leakyavg.hc.hp"));
+  write_file(dir + "/x.svg", "mine");
+  ASSERT_EQ(::symlink("x.svg", (dir + "/latest.png").c_str()), 0);
+  const char* cases[][2] = {
+      {"-o x.svg -o latest.png", "x.svg and latest.png are one file"},
+      {"-o r.csv -o r.ipe.csv", "r.ipe.csv and r.ipe.csv are one file"},
+      {"-o - -o /dev/stdout", "- and /dev/stdout are one file"},
+  };
+  for (const auto& c : cases) {
+    CommandResult r = run_in(dir, exe() + " " + c[0] + " a.hp > o.txt");
+    EXPECT_EQ(r.status, 2) << c[0] << ": " << r.err;
+    EXPECT_NE(r.err.find(c[1]), std::string::npos) << c[0] << ": " << r.err;
+  }
+  EXPECT_EQ(read_file(dir + "/x.svg"), "mine");
+  run_in(dir, "(" + exe() + " -o - -o /dev/stdout a.hp; echo $? > status) | cat > /dev/null");
+  EXPECT_EQ(read_file(dir + "/status"), "2\n") << "a pipe too";
+}
+
 // A profile of `censuses` samples of one band of `bytes` each.
 std::string flat_hp(int censuses, const std::string& band = "a", int bytes = 1000) {
   std::string s = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";

@@ -68,4 +68,9 @@ struct InputRef {
 // when the .aux is the output.
 void check_outputs(const FilePlan& plan, const std::vector<InputRef>& inputs);
 
+// Before anything is written: throws Error (bad_option) when two files the
+// plans write (each one's output, .aux and records) are one file, however
+// named (a link, standard output twice, -o r.csv beside -o r.ipe.csv).
+void check_distinct_files(const std::vector<FilePlan>& plans);
+
 }  // namespace hpng
