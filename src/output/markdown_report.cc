@@ -4,6 +4,7 @@
 #include "hpng/output/markdown_report.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "base/text.h"
@@ -33,6 +34,37 @@ std::string code(std::string_view raw, bool in_table = false) {
 }
 
 std::string cell(std::string_view raw) { return code(raw, true); }
+
+// A profile's units go into our words ("16.0 k UNIT at 15.0 s"): one that
+// holds more than letters, digits and spaces is backslash-escaped (every
+// ASCII punctuation mark), so that no VALUE_UNIT or SAMPLE_UNIT can link,
+// format or split a table. Longest first: one unit may hold the other.
+std::string plain(std::string_view raw) {
+  std::string out;
+  for (char c : to_valid_utf8(raw)) {
+    auto u = static_cast<unsigned char>(c);
+    out += u < 0x20 ? std::string(" ") : u < 0x80 && std::ispunct(u) ? std::string("\\") + c : std::string(1, c);
+  }
+  return out;
+}
+
+std::string safe_units(std::string text, const ProfileHeader& h) {
+  std::vector<std::string> units{h.value_unit, h.sample_unit};
+  std::sort(units.begin(), units.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  for (const std::string& unit : units) {
+    bool plain_unit = std::all_of(unit.begin(), unit.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == ' '; });
+    if (plain_unit || unit.empty()) continue;
+    std::string safe = plain(unit), out;
+    for (size_t at = 0, hit; at < text.size(); at = hit + unit.size()) {
+      hit = text.find(unit, at);
+      out += text.substr(at, hit - at);
+      if (hit == std::string::npos) break;
+      out += safe;
+    }
+    text = std::move(out);
+  }
+  return text;
+}
 
 std::string row(const std::vector<std::string>& cells) {
   std::string out = "|";
@@ -196,9 +228,10 @@ SummaryRow summary_row(const BandMatrix& m, const Verdict& v, const std::string&
   SummaryRow r{input, "", si_amount(m.peak.total, h.value_unit) + " at " + report_time(m.peak.time, h.sample_unit),
                si_amount(m.peak.final_total, h.value_unit), "", {}, verdict_brief(v), ""};
   r.growth = si_amount(net_growth(m), h.value_unit, true) + "/" + short_time_unit(h.sample_unit);
+  for (std::string* words : {&r.peak, &r.final, &r.growth}) *words = safe_units(*words, h);
   std::vector<std::string> names = shown_names(m);
   for (size_t b : v.suspects) r.suspects.push_back(names[b]);
-  if (!v.suspects.empty() || v.live_leaks()) r.section = "### " + code(input) + "\n\n" + suspects(m, v);
+  if (!v.suspects.empty() || v.live_leaks()) r.section = safe_units("### " + code(input) + "\n\n" + suspects(m, v), h);
   return r;
 }
 
@@ -214,14 +247,17 @@ std::string profile_markdown(const BandMatrix& m, const Verdict& v, const std::s
                              const std::string& picture, const std::vector<GateResult>& gates, const std::string& run) {
   std::string said;
   for (const GateResult& g : gates) said += "- **" + std::string(outcome_word(g.outcome)) + "** " + code(g.gate) + ": " + code(g.brief) + "\n";
-  return "## Heap profile: " + code(input) + "\n\n" + (said.empty() ? "" : said + "\n") + image(picture) +
-         section(m, v, input, every_band, run);
+  return safe_units("## Heap profile: " + code(input) + "\n\n" + (said.empty() ? "" : said + "\n") + image(picture) +
+                        section(m, v, input, every_band, run),
+                    m.info.header);
 }
 
 std::string compare_markdown(const std::vector<BandMatrix>& ms, const std::vector<Verdict>& verdicts,
                              const std::vector<std::string>& inputs, bool every_band, const std::string& picture) {
   std::string out = "## Heap profiles compared\n\n" + image(picture);
-  for (size_t k = 0; k < ms.size(); ++k) out += "### " + code(inputs[k]) + "\n\n" + section(ms[k], verdicts[k], inputs[k], every_band) + "\n";
+  for (size_t k = 0; k < ms.size(); ++k) {
+    out += safe_units("### " + code(inputs[k]) + "\n\n" + section(ms[k], verdicts[k], inputs[k], every_band) + "\n", ms[k].info.header);
+  }
   return out;
 }
 
@@ -248,7 +284,7 @@ std::string diff_markdown(const BandMatrix& before, const BandMatrix& after, con
   for (const auto& c : changed) {
     out += row({si_amount(by(c), unit, true), si_amount(c.second.first, unit), si_amount(c.second.second, unit), cell(c.first)});
   }
-  return out;
+  return safe_units(out, after.info.header);
 }
 
 }  // namespace hpng

@@ -225,6 +225,38 @@ TEST(SeveralOutputs, TwoThatAreOneFileAreRefused) {
   EXPECT_EQ(read_file(dir + "/status"), "2\n") << "a pipe too";
 }
 
+// A hostile profile (markup in its JOB, units and band names) rendered by
+// GitHub's own GFM renderer, raw HTML let through as GitHub lets some:
+// no element, link or image the profile supplied, no table split.
+TEST(Markdown, AHostileProfileSuppliesNoElement) {
+  if (run_in(".", "command -v cmark-gfm").status != 0) GTEST_SKIP() << "cmark-gfm is not installed";
+  std::string dir = scratch_dir();
+  std::string hp = "JOB \"<img src=x>\"\nDATE \"d\"\nSAMPLE_UNIT \"s|<b>\"\nVALUE_UNIT \"<img src=y>|*x* [l](http://e.com)\"\n";
+  for (int k = 0; k < 16; ++k) {
+    hp += "BEGIN_SAMPLE " + std::to_string(k) + ".0\n[a](http://x)|<em> " + std::to_string(1000 * (k + 1)) + "\nEND_SAMPLE " +
+          std::to_string(k) + ".0\n";
+  }
+  write_file(dir + "/h.hp", hp);
+  write_file(dir + "/g.hp", hp);
+  const char* runs[][2] = {{"-o h.md h.hp", "h.md"}, {"-o s.md h.hp g.hp", "s.md"}, {"--diff -o d.md h.hp g.hp", "d.md"},
+                           {"--compare -o c.md h.hp g.hp", "c.md"}};
+  for (const auto& [run, md] : runs) {
+    ASSERT_EQ(run_in(dir, exe() + " " + run).status, 0) << run;
+    CommandResult html = run_in(dir, std::string("cmark-gfm --unsafe -e table -e autolink -e strikethrough ") + md);
+    ASSERT_EQ(html.status, 0) << html.err;
+    for (const char* element : {"<img", "<a ", "<b>", "<em>"}) {
+      EXPECT_EQ(html.out.find(element), std::string::npos) << run << ": " << element << " in " << html.out;
+    }
+    std::regex cells("<tr>\\s*(<t[dh][^>]*>[\\s\\S]*?</t[dh]>\\s*)+</tr>");
+    for (std::sregex_iterator it(html.out.begin(), html.out.end(), cells), end; it != end; ++it) {
+      std::string row = it->str();
+      size_t n = 0;
+      for (size_t at = row.find("<td"); at != std::string::npos; at = row.find("<td", at + 1)) ++n;
+      EXPECT_LE(n, 7u) << run << ": a row split: " << row;
+    }
+  }
+}
+
 // A profile of `censuses` samples of one band of `bytes` each.
 std::string flat_hp(int censuses, const std::string& band = "a", int bytes = 1000) {
   std::string s = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
