@@ -18,6 +18,17 @@ using namespace hpng::test;
 
 std::string real(const std::string& name) { return read_file(std::string(HPNG_TEST_CORPUS) + "/" + name); }
 
+// `header`, then `censuses` samples in which `band` grows by 1000 a sample
+// (`also`: a line more in each).
+std::string ramp_hp(const std::string& header, const std::string& band, int censuses, const std::string& also = "") {
+  std::string hp = header;
+  for (int k = 0; k < censuses; ++k) {
+    hp += "BEGIN_SAMPLE " + std::to_string(k) + ".0\n" + band + " " + std::to_string(1000 * (k + 1)) + "\n" + also +
+          "END_SAMPLE " + std::to_string(k) + ".0\n";
+  }
+  return hp;
+}
+
 // Every real GHC 9.0.2 .hp (but an empty one: a failed run's) and small
 // eventlog of the bundled corpus, in one folder.
 std::vector<std::string> corpus_into(const std::string& dir) {
@@ -231,11 +242,8 @@ TEST(SeveralOutputs, TwoThatAreOneFileAreRefused) {
 TEST(Markdown, AHostileProfileSuppliesNoElement) {
   if (run_in(".", "command -v cmark-gfm").status != 0) GTEST_SKIP() << "cmark-gfm is not installed";
   std::string dir = scratch_dir();
-  std::string hp = "JOB \"<img src=x>\"\nDATE \"d\"\nSAMPLE_UNIT \"s|<b>\"\nVALUE_UNIT \"<img src=y>|*x* [l](http://e.com)\"\n";
-  for (int k = 0; k < 16; ++k) {
-    hp += "BEGIN_SAMPLE " + std::to_string(k) + ".0\n[a](http://x)|<em> " + std::to_string(1000 * (k + 1)) + "\nEND_SAMPLE " +
-          std::to_string(k) + ".0\n";
-  }
+  std::string hp = ramp_hp("JOB \"<img src=x>\"\nDATE \"d\"\nSAMPLE_UNIT \"s|<b>\"\nVALUE_UNIT \"<img src=y>|*x* [l](http://e.com)\"\n",
+                           "[a](http://x)|<em>", 16);
   write_file(dir + "/h.hp", hp);
   write_file(dir + "/g.hp", hp);
   const char* runs[][2] = {{"-o h.md h.hp", "h.md"}, {"-o s.md h.hp g.hp", "s.md"}, {"--diff -o d.md h.hp g.hp", "d.md"},
@@ -405,11 +413,7 @@ using namespace hpng::test;
 // cannot break out of its code span or its table cell.
 TEST(Markdown, TheReportWithItsPictureAndNamesKeptInTheirCells) {
   std::string dir = scratch_dir();
-  std::string hp = "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n";
-  for (int k = 0; k < 20; ++k) {
-    hp += "BEGIN_SAMPLE " + std::to_string(k) + ".0\na|b`c " + std::to_string(1000 * (k + 1)) + "\nplain 500\nEND_SAMPLE " +
-          std::to_string(k) + ".0\n";
-  }
+  std::string hp = ramp_hp("JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n", "a|b`c", 20, "plain 500\n");
   write_file(dir + "/p.hp", hp);
   ASSERT_EQ(run_in(dir, exe() + " -o p.svg -o ./p.md p.hp").status, 0);
   std::string md = read_file(dir + "/p.md");
