@@ -4,6 +4,8 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 #include <cerrno>
 #include <cstring>
 #include <cmath>
@@ -335,13 +337,41 @@ std::vector<std::string> batch_files(const Job& job, const std::string& input, I
   return out;
 }
 
-// Two profiles of a batch whose outputs would be one file (a.hp and
-// sub/a.hp both write ./a.ps), or one that would be the summary, are
-// refused: the second would replace the first's. An input's output name
-// needs its format: its first bytes.
+// Where a file named `path` is or would be: its folder's identity and its
+// name (as same_place compares them); none where the folder is not there.
+std::optional<std::tuple<uint64_t, uint64_t, std::string>> place_of(const std::string& path) {
+  size_t slash = path.rfind('/');
+  std::optional<FileId> dir = file_id(slash == std::string::npos ? "." : path.substr(0, slash + 1));
+  if (!dir) return std::nullopt;
+  return std::make_tuple(dir->dev, dir->ino, path.substr(slash + 1));
+}
+
+// Every file a batch writes against every other and every profile, in
+// O(n log n) before anything is written: two profiles whose outputs would
+// be one file (a.hp and sub/a.hp both write ./a.ps), one that would be the
+// summary, or an output that is another profile (a link out/a.ps ->
+// ../b.hp, p.hp's .aux when p.aux is a profile too) are refused. An input's
+// output name needs its format: its first bytes.
 void check_distinct_outputs(const Job& job) {
-  std::vector<std::pair<std::string, std::string>> outputs;  // (output, whose)
-  if (!job.summary.empty() && job.summary != "-") outputs.emplace_back(job.summary, "the summary");
+  std::map<std::tuple<uint64_t, uint64_t, std::string>, std::string> written;  // place -> whose
+  std::map<std::pair<uint64_t, uint64_t>, std::string> inputs;                // identity -> which
+  for (const ProfileInput& in : job.inputs) {
+    if (std::optional<FileId> id = in.path == "-" ? std::nullopt : file_id(in.path)) inputs.emplace(std::pair(id->dev, id->ino), in.path);
+  }
+  auto add = [&](const std::string& out, const std::string& whose) {
+    std::optional<FileId> id = file_id(out);
+    if (auto hit = id ? inputs.find({id->dev, id->ino}) : inputs.end(); hit != inputs.end()) {
+      throw file_error(Code::output_is_input, out, "is the input " + shown_path(hit->second) + " (the same file): refusing to overwrite it");
+    }
+    std::optional<std::tuple<uint64_t, uint64_t, std::string>> place = place_of(out);
+    if (!place) return;
+    auto [at, fresh] = written.emplace(*place, whose);
+    if (!fresh) {
+      throw usage_error(Code::bad_option, "two outputs would be one file, " + shown_path(out) + " (" + shown_path(at->second) +
+                                              " and " + shown_path(whose) + "): name each once, or draw them in two runs");
+    }
+  };
+  if (!job.summary.empty() && job.summary != "-") add(job.summary, "the summary");
   if (!job.summary.empty() && job.folder.empty()) return;  // only the summary is written
   for (const ProfileInput& in : job.inputs) {
     if (in.path == "-") continue;
@@ -353,15 +383,7 @@ void check_distinct_outputs(const Job& job) {
         continue;  // its run says why it cannot be read
       }
     }
-    for (const std::string& out : batch_files(job, in.path, format)) {
-      for (const auto& [other, name] : outputs) {
-        if (same_place(other, out)) {
-          throw usage_error(Code::bad_option, "two outputs would be one file, " + shown_path(out) + " (" + shown_path(name) +
-                                                  " and " + shown_path(in.path) + "): name each once, or draw them in two runs");
-        }
-      }
-      outputs.emplace_back(out, in.path);
-    }
+    for (const std::string& out : batch_files(job, in.path, format)) add(out, in.path);
   }
 }
 
@@ -381,11 +403,6 @@ void resolve_batch(Job& job, const Options& o) {
                                           "- with --format markdown), one of each: " + shown_path(out) + " is neither, or "
                                           "a second (--compare draws them into one file)");
     }
-  }
-  // Each run checks its outputs against every profile of the batch, not
-  // only its own: a link out/a.ps -> ../b.hp is b.hp.
-  for (const ProfileInput& in : job.inputs) {
-    if (in.path != "-") job.side_inputs.push_back({in.path, file_id(in.path)});
   }
   if (!job.summary.empty()) {
     FilePlan summary;
