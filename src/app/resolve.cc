@@ -1,7 +1,9 @@
 // See job.h: the one place where options become the job.
 #include "hpng/app/job.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <map>
@@ -14,6 +16,7 @@
 #include "app/cli/options.h"
 #include "hpng/read/elf_symbols.h"
 #include "hpng/read/rts_abilities.h"
+#include "process/private_folder.h"
 #include "process/program.h"
 #include "hpng/layout/columns.h"
 #include "hpng/output/output_file.h"
@@ -251,12 +254,58 @@ BandNamer own_symbols(const std::string& program) {
   }
 }
 
+// A file an earlier recording left: its RTS options name hp2ps-ng's
+// private folder ("-ol/tmp/hp2ps-ng-record.x/eventlog", "-po..."), in the
+// eventlog's header or the .prof's first lines. A new recording may
+// replace it; any other regular file of that name is the user's.
+bool recording_leftover(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return false;
+  std::string head(1 << 16, '\0');
+  ssize_t n = ::read(fd, head.data(), head.size());
+  ::close(fd);
+  return n > 0 && head.substr(0, static_cast<size_t>(n)).find(kPrivatePrefix) != std::string::npos;
+}
+
+// Free for a recording: not there, an earlier recording's, or no regular
+// file (which check_record_files refuses, naming it).
+bool free_for_recording(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return true;
+  return !S_ISREG(st.st_mode) || recording_leftover(path);
+}
+
+// The stem a recording's files take: PROG, else PROG.2, PROG.3, ... the
+// first whose eventlog, .hp and .prof (what an RTS leaves) are each free,
+// said when it is not PROG. On an RTS without -po (GHC 9.0) the RTS itself
+// writes ./PROG.hp: a user's is refused before the program runs.
+std::string recording_stem(const RecordPlan& r, Warnings& warnings) {
+  if (!r.profile_prefix && !free_for_recording(r.name + ".hp")) {
+    throw usage_error(Code::output_is_input, "./" + r.name + ".hp is not a recording's, and this program's RTS writes its "
+                                             ".hp there whatever hp2ps-ng asks (GHC before 9.2 has no -po): move it, or "
+                                             "record in another folder");
+  }
+  for (int n = 1; n <= 1000; ++n) {
+    std::string stem = n == 1 ? r.name : r.name + "." + std::to_string(n);
+    if (free_for_recording(stem + ".eventlog") && free_for_recording(stem + ".hp") && free_for_recording(stem + ".prof")) {
+      if (n > 1) {
+        warnings.add({Code::kept_beside, r.name + ".eventlog", {}, 0, 0, "",
+                      "a file of this name (or its .hp, .prof) is not a recording's: left as it is, this recording is "
+                      "kept as " + stem + ".*"});
+      }
+      return stem;
+    }
+  }
+  throw usage_error(Code::output_is_input, r.name + ".eventlog to " + r.name + ".1000.eventlog are all the user's: record "
+                                           "in another folder");
+}
+
 // --record: the program's profile is kept in the current folder as the RTS
 // names it (PROG.eventlog, PROG.hp) and drawn once the program has ended;
 // the outputs default to PROG.html (PROG.svg with --format svg, ...), the
 // title to the program and its arguments. The baseline is an input like
 // any other, and is not where this run keeps its profile.
-void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
+void resolve_record(Job& job, const Options& o, SpoolBudget& budget, Warnings& warnings) {
   RecordPlan r;
   r.asked = {.argv = o.program, .breakdown = o.breakdown.value_or("T")[0], .every = o.every.value_or(kRecordEvery),
              .every_given = o.every.has_value(), .baseline = o.baseline, .explain = o.explain, .run_for = o.run_for};
@@ -269,7 +318,9 @@ void resolve_record(Job& job, const Options& o, SpoolBudget& budget) {
     r.profiled = a.profiled, r.info_tables = a.info_tables;
     if (a.ghc && !o.symbols) job.read.symbols = own_symbols(r.program);
   }
-  std::string keep = !r.eventlog ? r.name + ".hp" : asked.explain ? explain_profile(r.name, 1) : r.name + ".eventlog";
+  // The RTS without an eventlog writes ./PROG.hp itself: that is followed.
+  std::string stem = recording_stem(r, warnings);
+  std::string keep = !r.eventlog ? r.name + ".hp" : asked.explain ? explain_profile(r.name, 1) : stem + ".eventlog";
   // The heap's own lines (GC events) show the heap even when censuses are
   // few (a program that waits): drawn unless shares are asked for.
   if (r.eventlog && !o.percent) job.asked.style.heap_lines = true;
@@ -536,7 +587,7 @@ Job resolve_job(const Options& o, Warnings& warnings) {
   job.mode = mode_of(o);
   SpoolBudget budget{o.max_input};
   job.asked = output_request(o);
-  if (o.record) resolve_record(job, o, budget);
+  if (o.record) resolve_record(job, o, budget, warnings);
   else if (job.mode == Mode::batch) resolve_batch(job, o);
   else for (const std::string& name : input_names(o)) job.inputs.push_back(open_input(name, input_format(o), job.mode == Mode::watch, budget));
   job.read.eventlog.ccs_length = o.ccs_length, job.read.eventlog.heap_lines = job.asked.style.heap_lines;

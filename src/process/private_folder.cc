@@ -34,7 +34,7 @@ std::vector<std::string> entries(const std::string& dir) {
 PrivateFolder::PrivateFolder() {
   const char* tmp = std::getenv("TMPDIR");
   std::string where = tmp && *tmp ? tmp : "/tmp";
-  std::string pattern = where + "/hp2ps-ng-record.XXXXXX";
+  std::string pattern = where + "/" + kPrivatePrefix + "XXXXXX";
   if (!::mkdtemp(pattern.data())) {
     throw file_error(Code::cannot_write, where,
                      std::string("cannot make --record's private folder there (") + std::strerror(errno) +

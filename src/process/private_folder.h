@@ -12,6 +12,10 @@
 
 namespace hpng {
 
+// The start of the folder's name, which a recording's RTS options name
+// (-ol, -po): what tells an earlier recording's files from a user's.
+constexpr const char* kPrivatePrefix = "hp2ps-ng-record.";
+
 class PrivateFolder {
  public:
   // In $TMPDIR (else /tmp). Throws Error (cannot_write) naming the folder

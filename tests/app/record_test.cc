@@ -200,6 +200,40 @@ CommandResult record_then(const std::string& dir, const std::string& program, co
   return {std::stoi(read_file(dir + "/status")), read_file(dir + "/out"), read_file(dir + "/err")};
 }
 
+// The user's own files of the names a recording takes (a PROG.eventlog of
+// their own +RTS -l run, a PROG.prof) are never replaced: the recording goes
+// beside them as PROG.2.*, said, and a later recording replaces only what
+// an earlier one left. An RTS without -po writes ./PROG.hp itself: a
+// user's is refused before the program runs, the RTS's own removed after.
+TEST_F(Record, TheUsersFilesAreKept) {
+  std::string log = read_file(std::string(HPNG_CASES) + "/../eventlog-small/leak-hc.eventlog");
+  write_file(dir_ + "/leaky.eventlog", log);
+  write_file(dir_ + "/leaky.prof", "mine");
+  CommandResult r = record("--every 0.02 -o l.json", "leaky");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("warning: leaky.eventlog: a file of this name (or its .hp, .prof) is not a recording's: left as it "
+                       "is, this recording is kept as leaky.2.*"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.out.find("kept its profile as leaky.2.eventlog"), std::string::npos) << r.out;
+  EXPECT_EQ(read_file(dir_ + "/leaky.eventlog"), log);
+  EXPECT_EQ(read_file(dir_ + "/leaky.prof"), "mine");
+  EXPECT_FALSE(has("leaky.hp")) << "the RTS's own .hp, which nobody asked for";
+  r = record("--every 0.02 -o l.json", "leaky");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("kept its profile as leaky.2.eventlog"), std::string::npos) << "an earlier recording's is replaced";
+  EXPECT_FALSE(has("leaky.3.eventlog"));
+  write_file(dir_ + "/leaky.hp", "my own hp");
+  r = record("--every 0.02 -o l.json", "leaky");
+  if (r.status != 0) {  // an RTS without -po (GHC before 9.2)
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.err.find("./leaky.hp is not a recording's, and this program's RTS writes its .hp there"), std::string::npos);
+    EXPECT_EQ(r.out.find("step"), std::string::npos) << "refused before it ran";
+  }
+  EXPECT_EQ(read_file(dir_ + "/leaky.hp"), "my own hp");
+  expect_nothing_left();
+}
+
 TEST_F(Record, SigtermIsPassedOnAsSigintAndWhatWasWrittenIsKept) {
   CommandResult r = record_then(dir_, programs().at("forever"), "kill -TERM $p");
   EXPECT_EQ(r.status, 0) << "a stop passed on is no failure: " << r.err;

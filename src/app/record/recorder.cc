@@ -34,6 +34,10 @@ Recording Recorder::run_once(const RunPlan& run) {
     if (!complaint.empty()) throw refused(r_, run.breakdown, complaint);
   }
   FileState before = file_state(run.keep);  // an earlier run's is never drawn as this one's
+  // An RTS without -po (GHC 9.0) writes ./PROG.hp beside the eventlog, which
+  // nobody asked for: removed after the run (a user's is refused before).
+  std::string stray = r_.eventlog && !r_.profile_prefix ? "./" + r_.name + ".hp" : "";
+  bool stray_before = !stray.empty() && file_state(stray).exists;
   ProgramSpec spec = with_rts_options(r_.asked.argv, opts, r_.ghc, own_environment(), foreground_terminal());
   spec.input = run.input;
   if (run.input >= 0) ::lseek(run.input, 0, SEEK_SET);  // each run reads it from its start
@@ -44,6 +48,7 @@ Recording Recorder::run_once(const RunPlan& run) {
   Recording rec{run, followed.wait(), followed.seconds(), followed.stopped_by(), {}, false, {}};
   followed.close_bar();
   rec.moved = folder.move_out("./" + run.keep.substr(0, run.keep.rfind('.')));
+  if (!stray.empty() && !stray_before) ::unlink(stray.c_str());
   FileState after = file_state(run.keep);
   rec.left_profile = after.exists && after != before && after.size > 0;
   return rec;

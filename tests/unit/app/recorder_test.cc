@@ -267,7 +267,8 @@ TEST_F(Recorder, APeakAboveTheGateIsOverLimitWithTheOutputsWritten) {
 
 TEST_F(Recorder, AProgramThatWroteNothingIsNoSamplesAndNoEarlierFileIsDrawn) {
   ghc_binary("prog");
-  write_file(dir_ + "/prog.eventlog", small("leak-hc.eventlog"));  // an earlier run's
+  // An earlier recording's: its RTS options name the private folder.
+  write_file(dir_ + "/prog.eventlog", small("leak-hc.eventlog") + "-ol/tmp/hp2ps-ng-record.x/eventlog");
   FakeLauncher launcher{Script()};
   EXPECT_EQ(record(launcher), Code::no_samples);
   EXPECT_FALSE(file_exists(dir_ + "/prog.html"));
@@ -382,8 +383,8 @@ TEST_F(Recorder, AStoppedRunIsJudgedAsRecordedNotFailed) {
 // finding: a failed run's outputs say it failed.
 TEST_F(Recorder, TheOutputsSayHowTheProgramEnded) {
   ghc_binary("prog");
-  write_file(dir_ + "/prog.eventlog", small("leak-hc.eventlog"));
   Job job = job_of("-o l.md -o l.html");
+  write_file(dir_ + "/prog.eventlog", small("leak-hc.eventlog"));  // as the run left it
   Recording rec{asked_run(job), ProgramEnd{true, "", 2, 0, 0.4}, 1.5, 0, {}, true, {}};
   finish_recording(job, rec, warnings_);
   EXPECT_EQ(said_error(), Code::program_failed);
@@ -451,8 +452,8 @@ class CensusNotes : public Recorder, public ::testing::WithParamInterface<NoteCa
 
 TEST_P(CensusNotes, FollowFromTheRecording) {
   ghc_binary("prog");
-  write_file(dir_ + "/prog.eventlog", small("journal-hc-hbvoid.eventlog"));  // one census
   Job job = job_of("-o l.json -o l.html");
+  write_file(dir_ + "/prog.eventlog", small("journal-hc-hbvoid.eventlog"));  // one census, as the run left it
   Recording rec{asked_run(job), ProgramEnd{true, "", 0, 0, GetParam().cpu}, GetParam().seconds, 0, {}, true, {}};
   finish_recording(job, rec, warnings_);
   EXPECT_TRUE(said(Code::few_censuses));
