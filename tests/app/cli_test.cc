@@ -216,6 +216,9 @@ TEST(Cli, CompletionsOfferEveryOptionAndItsValues) {
   EXPECT_EQ(replies("hp2ps-ng my"), "[my prof.hp]");
   EXPECT_EQ(replies("hp2ps-ng -o my"), "[my prof.hp]");
   EXPECT_EQ(replies("hp2ps-ng 'a*'"), "[a*b.hp]");
+  write_file(dir + "/new\nline.hp", "");
+  EXPECT_EQ(replies("hp2ps-ng new"), "[new\nline.hp]") << "a newline in a name is no word break";
+  EXPECT_EQ(replies("hp2ps-ng -o new"), "[new\nline.hp]");
   CommandResult zsh = run_in(dir, exe() + " --completions zsh");
   std::string format = zsh.out.substr(zsh.out.find("'--format["));
   format = format.substr(0, format.find('\n'));

@@ -38,14 +38,15 @@ std::string joined(const std::vector<std::string>& words, const char* between = 
 }
 
 // A value's case in _hp2ps_ng: its words, files, or nothing (a number).
-// Files are read a line each (mapfile), so that a name with a space or a
-// '*' stays one name, quoted when it is put in (-o filenames).
+// Files come from a glob of the word typed, quoted so that a '*' in it is
+// no pattern: a name with a space, a '*' or a newline stays one name,
+// quoted when it is put in (-o filenames; bash quotes a newline in '...').
 std::string bash_case(const OptionDef& d) {
   std::string names = joined(names_of(d), "|");
   std::vector<std::string> words;
   for (const Choice& c : d.choices) words.push_back(c.word);
   if (!words.empty()) return "    " + names + ") mapfile -t COMPREPLY < <(compgen -W '" + joined(words) + "' -- \"$cur\"); return ;;\n";
-  if (d.file) return "    " + names + ") mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return ;;\n";
+  if (d.file) return "    " + names + ") _hp2ps_ng_files; return ;;\n";
   return "    " + names + ") return ;;\n";
 }
 
@@ -57,6 +58,12 @@ std::string bash(const OptionTable& table, const std::vector<Letter>& letters) {
     if (!d.value.empty()) cases += bash_case(d);
   }
   return "# bash completion for hp2ps-ng and hp2ps (made by hp2ps-ng --completions bash)\n"
+         "_hp2ps_ng_files() {  # each name whole (compgen prints one a line); ~ as compgen expands it\n"
+         "  local f\n"
+         "  COMPREPLY=()\n"
+         "  if [[ $cur == \\~* ]]; then mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return; fi\n"
+         "  for f in \"$cur\"*; do [[ -e $f || -L $f ]] && COMPREPLY+=(\"$f\"); done\n"
+         "}\n"
          "_hp2ps_ng() {\n"
          "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} i\n"
          "  for ((i = 1; i < COMP_CWORD; i++)); do  # --record -- PROG ARGS: the program's own\n"
@@ -64,7 +71,7 @@ std::string bash(const OptionTable& table, const std::vector<Letter>& letters) {
          "  done\n"
          "  case $prev in\n" + cases + "  esac\n"
          "  if [[ $cur == -* ]]; then mapfile -t COMPREPLY < <(compgen -W '" + all + "' -- \"$cur\"); return; fi\n"
-         "  mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")\n"
+         "  _hp2ps_ng_files\n"
          "}\n"
          "complete -o filenames -F _hp2ps_ng hp2ps-ng hp2ps\n";
 }
