@@ -427,7 +427,13 @@ void check_distinct_outputs(const Job& job) {
   for (const ProfileInput& in : job.inputs) {
     if (in.path == "-") continue;
     InputFormat format = in.format;
-    if (format == InputFormat::automatic) {
+    struct stat st;
+    bool regular = ::stat(in.path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+    if (format == InputFormat::automatic && !regular) {
+      // A pipe or FIFO is read once, by its run (read here, the run found
+      // it empty; a FIFO without a writer would wait here): named by its name.
+      format = in.path.ends_with(".eventlog") ? InputFormat::eventlog : InputFormat::hp;
+    } else if (format == InputFormat::automatic) {
       try {
         format = sniff_format(load_input(in.path).head());
       } catch (const Error&) {

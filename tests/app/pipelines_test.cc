@@ -4,6 +4,7 @@
 // they judged, --fail-on-leak among them; a mistyped option that names the
 // one meant.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <regex>
@@ -212,6 +213,23 @@ TEST(Batch, NoRunOverwritesAnotherProfile) {
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_NE(r.err.find("two outputs would be one file, r.eventlog.ipe.csv (r.eventlog and r.eventlog.ipe.hp)"), std::string::npos)
       << r.err;
+}
+
+// A pipe or a FIFO among several profiles is read once, by its own run:
+// the check of the batch's output names does not read it first (the run
+// then found it empty) or wait on it (a FIFO without a writer yet).
+TEST(Batch, APipeOrFifoAmongSeveralIsReadOnce) {
+  std::string dir = scratch_dir();
+  write_file(dir + "/a.hp", real("leakyavg/leakyavg.hc.hp"));
+  write_file(dir + "/b.hp", real("banksim/banksim.hc.hp"));
+  CommandResult r = run_in(dir, hang_guard() + "bash -c " + shell_quote(exe() + " -o p/ --format svg a.hp <(cat b.hp)"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::vector<std::string> drawn = list_dir(dir + "/p");
+  EXPECT_EQ(std::count_if(drawn.begin(), drawn.end(), [](const std::string& n) { return n.ends_with(".svg"); }), 2) << r.err;
+  ASSERT_EQ(::mkfifo((dir + "/f.hp").c_str(), 0600), 0);
+  r = run_in(dir, hang_guard() + "sh -c '(sleep 1; cat b.hp > f.hp) & " + exe() + " -o q/ --format svg a.hp f.hp; s=$?; wait; exit $s'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(list_dir(dir + "/q"), (std::vector<std::string>{"a.aux", "a.svg", "f.aux", "f.svg"}));
 }
 
 // Two outputs of one run are never one file, however named: a link, a
