@@ -11,6 +11,7 @@
 // is the worst.
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -163,10 +164,17 @@ std::vector<std::optional<BatchRun>> in_workers(const Job& batch, size_t workers
   if (next == MAP_FAILED) return runs;  // each run in this process instead
   new (next) std::atomic<size_t>(0);
   std::vector<std::pair<pid_t, int>> running;
+  pid_t parent = ::getpid();
   for (size_t w = 0; w < workers; ++w) {
     int out = ::memfd_create("hp2ps-ng-batch", MFD_CLOEXEC);
     pid_t pid = out < 0 ? -1 : ::fork();
-    if (pid == 0) work(batch, *next, out);
+    if (pid == 0) {
+      // A worker ends with this process (a SIGTERM to it mid-batch left
+      // both drawing, orphaned), its temporary files removed as its own.
+      ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+      if (::getppid() != parent) ::_exit(3);
+      work(batch, *next, out);
+    }
     if (pid > 0) running.emplace_back(pid, out);
     else if (out >= 0) ::close(out);
   }

@@ -232,6 +232,29 @@ TEST(Batch, APipeOrFifoAmongSeveralIsReadOnce) {
   EXPECT_EQ(list_dir(dir + "/q"), (std::vector<std::string>{"a.aux", "a.svg", "f.aux", "f.svg"}));
 }
 
+// SIGTERM to hp2ps-ng mid-batch ends its workers too (they went on
+// drawing, orphaned), and leaves no temporary file among the outputs.
+TEST(Batch, ASignalEndsTheWorkersToo) {
+  std::string dir = scratch_dir();
+  // Orphans would draw for many seconds more; a worker ended with its
+  // parent is gone within the 3 s grace, however loaded the machine.
+  std::string hp = real("banksim/banksim.hb.hp");
+  for (int k = 0; k < 4000; ++k) write_file(dir + "/p" + std::to_string(k) + ".hp", hp);
+  std::string marker = dir + "/out/";
+  std::string script = exe() + " -o " + marker + " --format png p*.hp & p=$!\n"
+                       "until [ -n \"$(ls out 2>/dev/null)\" ]; do sleep 0.05; done\n"
+                       "kill -TERM $p; wait $p; echo $? > status\n"
+                       "for i in $(seq 30); do pgrep -f " + shell_quote(marker) + " > /dev/null || break; sleep 0.1; done\n"
+                       "pgrep -fc " + shell_quote(marker) + " > left\n";
+  write_file(dir + "/run.sh", script);
+  run_in(dir, hang_guard() + "sh run.sh");
+  EXPECT_EQ(read_file(dir + "/status"), "143\n") << "ended by the signal, mid-batch";
+  EXPECT_EQ(read_file(dir + "/left"), "0\n") << "no worker left drawing";
+  for (const std::string& name : list_dir(dir + "/out")) {
+    EXPECT_TRUE(name.ends_with(".png") || name.ends_with(".aux")) << "a temporary file left: " << name;
+  }
+}
+
 // Two outputs of one run are never one file, however named: a link, a
 // CSV's records beside another -o, standard output twice.
 TEST(SeveralOutputs, TwoThatAreOneFileAreRefused) {
