@@ -58,7 +58,9 @@ bool FifoSpool::drain() {
     if (n == 0) return ended_ = size_ > 0, any;
     std::string_view got(buf.data(), static_cast<size_t>(n));
     if (size_ == 0) check_first_bytes(got);
-    if (got.size() > limit_ - size_) {
+    if (got.size() > limit_ - size_) {  // what fits is kept: the most the limit allows is drawn
+      write_fully(copy_, got.data(), limit_ - size_, path_);
+      size_ = limit_;
       throw file_error(Code::too_large, path_, "more than " + std::to_string(limit_) +
                                                    " bytes written to the FIFO, the most hp2ps-ng keeps of one "
                                                    "(--max-input SIZE allows more)");

@@ -71,12 +71,14 @@ void Recorder::follow(const RunPlan& run, PrivateFolder& folder, Followed& follo
                        "drawn nor judged");
     }
     if (e.kind() == ErrorKind::usage || e.kind() == ErrorKind::output) throw;
-    // Past --max-input the FIFO is closed: the program writes no more of its
-    // eventlog (it may end on that), and what came before is drawn.
+    // Past --max-input the FIFO is no longer read: an RTS holding its own
+    // read end then blocks on its next write for ever, so the program is
+    // stopped as a stop hp2ps-ng was sent, and what came before is drawn.
     if (e.code() == Code::too_large) {
       Diagnostic d = e.diagnostic();
-      d.message += "; the program's eventlog was no longer read, what came before is drawn";
+      d.message += "; the program's eventlog was no longer read, the program is stopped, what came before is drawn";
       warnings_.add(d);
+      followed.stop({kStoppedByLimit, false});
     }
   }
 }

@@ -105,7 +105,8 @@ std::string census_note(const RecordPlan& r, const Recording& rec, size_t census
 
 std::string stopped_words(const RecordPlan& r, const Recording& rec) {
   std::string by = rec.stopped_by == kStoppedByDuration ? "--for " + printed("%g", r.asked.run_for.value_or(0))
-                                                         : "hp2ps-ng was sent " + signal_name(rec.stopped_by) + " and passed the stop on";
+                   : rec.stopped_by == kStoppedByLimit ? "its eventlog passed --max-input"
+                                                       : "hp2ps-ng was sent " + signal_name(rec.stopped_by) + " and passed the stop on";
   return "was stopped after " + printed("%.1f", rec.seconds) + " s (" + by + ")";
 }
 

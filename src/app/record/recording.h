@@ -32,14 +32,16 @@ struct EarlierRun {
   size_t censuses = 0;
 };
 
-// stopped_by of a run --for stopped: no signal was sent to hp2ps-ng.
+// stopped_by of a run --for stopped, and of one stopped at --max-input: no
+// signal was sent to hp2ps-ng.
 constexpr int kStoppedByDuration = -1;
+constexpr int kStoppedByLimit = -2;
 
 struct Recording {
   RunPlan run;
   ProgramEnd end;                  // how it ended (its CPU time from wait4)
   double seconds = 0;              // how long it ran, by the clock
-  int stopped_by = 0;              // the stop hp2ps-ng was sent and passed on (SIGINT...), kStoppedByDuration; 0: none
+  int stopped_by = 0;              // the stop hp2ps-ng was sent and passed on (SIGINT...), kStoppedBy...; 0: none
   std::vector<std::string> moved;  // the RTS's other files, moved out beside the profile
   bool left_profile = false;       // it wrote a profile (not empty, not the one there before)
   std::optional<EarlierRun> after;  // the run this one repeated, more often censused

@@ -379,6 +379,20 @@ TEST_F(Recorder, AStoppedRunIsJudgedAsRecordedNotFailed) {
   EXPECT_FALSE(file_exists(dir_ + "/l.json"));
 }
 
+// A program whose eventlog passes --max-input is stopped (its RTS, holding
+// its own read end of the FIFO, would block on its next write for ever),
+// and what came before is drawn: a stop, no failure.
+TEST_F(Recorder, AProgramPastMaxInputIsStopped) {
+  ghc_binary("prog");
+  Script s = leak();
+  s.waits = true;  // half the log, then until a stop
+  FakeLauncher launcher(s);
+  EXPECT_EQ(record(launcher, "--max-input 20k -o p.json"), std::nullopt);
+  EXPECT_EQ(launcher.received, (std::vector<int>{SIGINT}));
+  EXPECT_TRUE(said(Code::too_large));
+  EXPECT_TRUE(file_exists(dir_ + "/p.json"));
+}
+
 // How the program ended is a fact of its Markdown and the page's first
 // finding: a failed run's outputs say it failed.
 TEST_F(Recorder, TheOutputsSayHowTheProgramEnded) {
