@@ -277,7 +277,7 @@ TEST(Cli, AnOptionAddedToTheTablesAloneWorksEverywhere) {
   EXPECT_NE(bash.find(" --added-value"), std::string::npos);
   EXPECT_NE(bash.find(" -q"), std::string::npos);
   EXPECT_NE(bash.find("--added-choice) mapfile -t COMPREPLY < <(compgen -W 'one two'"), std::string::npos);
-  EXPECT_NE(bash.find("--added-file) mapfile -t COMPREPLY < <(compgen -f"), std::string::npos);
+  EXPECT_NE(bash.find("--added-file) _hp2ps_ng_files; return ;;"), std::string::npos);
   EXPECT_NE(zsh.find("'--added-choice[Another, with choices]:WORD:((one\\:\"the first\" two\\:\"the second\"))'"), std::string::npos);
   EXPECT_NE(zsh.find("'--added-file[And one that names a file]:FILE:_files'"), std::string::npos);
   EXPECT_NE(zsh.find("'-q[hp2ps -q, that is --added-choice=two]'"), std::string::npos);
