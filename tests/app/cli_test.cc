@@ -183,6 +183,20 @@ TEST(Cli, SameInputSameBytes) {
   EXPECT_NE(read_file(dir + "/c.pdf").find("/CreationDate (19700102000000"), std::string::npos);
 }
 
+// -h is the first screen: the drop-in's and --record's options a first
+// run needs (its interval and breakdown among them), not every option.
+TEST(Cli, ShortHelpNamesWhatAFirstRecordingNeeds) {
+  std::string dir = scratch_dir();
+  CommandResult brief = run_in(dir, exe() + " -h"), full = run_in(dir, exe() + " --help");
+  ASSERT_EQ(brief.status, 0) << brief.err;
+  for (const char* option : {"--output", "--format", "--record", "--explain", "--breakdown", "--every", "--max-peak",
+                             "--fail-on-leak"}) {
+    EXPECT_NE(brief.out.find(option), std::string::npos) << option << " in -h";
+  }
+  EXPECT_EQ(brief.out.find("--csv-raw"), std::string::npos) << "--help's, not -h's";
+  EXPECT_LT(brief.out.size() * 2, full.out.size());
+}
+
 // The completions are made from the option table --help is made from: every
 // option --help names completes, and bash completes names, values and,
 // after --record's --, the program's.

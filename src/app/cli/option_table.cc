@@ -282,12 +282,12 @@ OptionTable recording_options() {
        "the program (by type -hy, then who makes the leaking type -hc, who holds it -hr, how it lives -hb), each "
        "restricted to what the one before found; a build without -prof: where -hi names the leaking closures "
        "(-finfo-table-map), else their type by -hT, and how to rebuild; each run's profile kept as "
-       "PROG.explain-N.eventlog", {}, false, false,
+       "PROG.explain-N.eventlog", {}, false, true,
        flag(&Options::explain)},
-      {"--breakdown", "LETTER", Group::recording, "The RTS's heap breakdown (-h<LETTER>)", kBreakdowns, false, false,
+      {"--breakdown", "LETTER", Group::recording, "The RTS's heap breakdown (-h<LETTER>)", kBreakdowns, false, true,
        value(&Options::breakdown, one_of(kBreakdowns, "a breakdown"))},
       {"--every", "SECONDS", Group::recording, "Seconds between censuses (the RTS's -i; default " +
-       printed("%g", kRecordEvery) + ", and a run too short to judge is run again more often censused)", {}, false, false,
+       printed("%g", kRecordEvery) + ", and a run too short to judge is run again more often censused)", {}, false, true,
        value(&Options::every, within(0.001, 3600, "takes an interval from 0.001 to 3600 seconds"))},
       {"--for", "SECONDS", Group::recording, "Stop the program after SECONDS as a stop hp2ps-ng is sent (SIGINT, then "
        "SIGTERM, SIGKILL): what was recorded is judged and the gates decide the status", {}, false, false,
@@ -306,7 +306,7 @@ OptionTable gate_options() {
        "than PERCENT above BEFORE's (10 or 10%)", {}, false, false,
        value(&Options::max_growth, percentage("takes a percentage from 0 to 1000000, e.g. 10 or 10%"))},
       {"--fail-on-leak", "", Group::gates, "Exit 3 (the outputs written) when the report names a suspect band", {}, false,
-       false, flag(&Options::fail_on_leak)},
+       true, flag(&Options::fail_on_leak)},
       {"--allow-unjudged", "", Group::gates, "With --fail-on-leak: pass a profile too short to judge (fewer than 10 "
        "censuses, and no live bytes or deep stack to go by), which otherwise fails it", {}, false, false,
        flag(&Options::allow_unjudged)},
