@@ -234,14 +234,18 @@ std::vector<InputRef> input_refs(const Job& job) {
 // and not colour-blind safe. So unless a palette is asked for, a page is
 // in Paul Tol's muted colours (nine, colour-blind safe, none grey; a page
 // of several runs in the stable colours); every other format keeps
-// hp2ps's choice, the drop-in's pixels (greys, -c its cycle).
+// hp2ps's choice, the drop-in's pixels (greys, -c its cycle). --record's
+// pictures are no drop-in: in the page's colours too, unless -c asks for
+// hp2ps's.
 bool page_default(const OutputRequest& o, OutputFormat f) {
   return f == OutputFormat::html && !o.palette && !o.stable_colours;
 }
 
-Palette palette_of(const OutputRequest& o, OutputFormat f) {
+Palette palette_of(const Job& job, OutputFormat f) {
+  const OutputRequest& o = job.asked;
   if (o.palette) return *find_palette(*o.palette);
-  return page_default(o, f) ? *find_palette("tol-muted") : default_palette(o.colour);
+  bool recorded = job.mode == Mode::record && !o.colour && !o.stable_colours;
+  return page_default(o, f) || recorded ? *find_palette("tol-muted") : default_palette(o.colour);
 }
 
 // --record names -hi bands left as addresses from the program it runs,
@@ -525,7 +529,7 @@ OutputPlan plan_for(const Job& job, FilePlan files, InputFormat format, Warnings
   plan.files = std::move(files);
   check_outputs(plan.files, input_refs(job));
   if (job.asked.files.reuse_aux && !plan.files.read_aux.empty()) plan.aux = read_aux(load_input(plan.files.read_aux));
-  plan.palette = palette_of(job.asked, plan.files.format);
+  plan.palette = palette_of(job, plan.files.format);
   bool several = job.mode == Mode::compare || job.mode == Mode::diff;
   plan.stable_colours = job.asked.stable_colours || (page_default(job.asked, plan.files.format) && several);
   plan.chart = chart_style(job.asked, job.select.band_limit, plan.palette, plan.files.format, format, warnings);

@@ -473,6 +473,8 @@ TEST_F(RecordHard, AFormatWithoutOutputWritesTheDefaultFile) {
   CommandResult r = record("--format svg", "leaky", "100000");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(has("leaky.svg"));
+  EXPECT_NE(read_file(dir_ + "/leaky.svg").find("rgb(80%,40%,46.666667%)"), std::string::npos)
+      << "no drop-in's greys: the page's colours (tol-muted's first, #CC6677)";
   EXPECT_EQ(r.out.find("<svg"), std::string::npos);
   EXPECT_NE(r.out.find("wrote leaky.svg"), std::string::npos) << r.out;
 }
