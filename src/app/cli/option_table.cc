@@ -165,7 +165,8 @@ OptionTable input_options() {
        {{"auto", "from its first bytes"}, {"hp", "a .hp file"}, {"eventlog", "a GHC eventlog"}}, false, false,
        value(&Options::input_format, one_of({{"auto", ""}, {"hp", ""}, {"eventlog", ""}}, "an input format"))},
       {"--max-input", "SIZE", Group::input, "The most kept of standard input, another pipe, a compressed input or a watched "
-       "FIFO, which must be copied to be read again: one budget for all the inputs (default 2GiB; k, M, G, Ki, Mi, Gi)",
+       "FIFO, which must be copied to be read again: one budget for a run's inputs (--compare's, --diff's, --ipe's log); "
+       "in a batch each profile, drawn as its own run, has its own (default 2GiB; k, M, G, Ki, Mi, Gi)",
        {}, false, false, value(&Options::max_input, amount(1, 1099511627776.0, "takes a size from 1 byte to 1TiB, e.g. 500M or 8GiB", false))},
       {"--ipe", "FILE", Group::input, "A -hi .hp's bands (info-table addresses) named from the IPE records of this "
        "eventlog of the same build (+RTS -hi -l)", {}, true, false, value(&Options::ipe)},
