@@ -233,23 +233,22 @@ TEST(Batch, APipeOrFifoAmongSeveralIsReadOnce) {
 }
 
 // SIGTERM to hp2ps-ng mid-batch ends its workers too (they went on
-// drawing, orphaned), and leaves no temporary file among the outputs.
+// drawing, orphaned). Each worker is held on a FIFO no one writes, so
+// without the fix they would wait for ever, whatever the machine's speed.
 TEST(Batch, ASignalEndsTheWorkersToo) {
   std::string dir = scratch_dir();
-  // Orphans would draw for many seconds more; a worker ended with its
-  // parent is gone within the 3 s grace, however loaded the machine.
-  std::string hp = real("banksim/banksim.hb.hp");
-  for (int k = 0; k < 4000; ++k) write_file(dir + "/p" + std::to_string(k) + ".hp", hp);
+  write_file(dir + "/a.hp", real("banksim/banksim.hb.hp"));
+  for (const char* fifo : {"/f1.hp", "/f2.hp"}) ASSERT_EQ(::mkfifo((dir + fifo).c_str(), 0600), 0);
   std::string marker = dir + "/out/";
-  std::string script = exe() + " -o " + marker + " --format png p*.hp & p=$!\n"
-                       "until [ -n \"$(ls out 2>/dev/null)\" ]; do sleep 0.05; done\n"
+  std::string script = exe() + " -o " + marker + " --format png a.hp f1.hp f2.hp & p=$!\n"
+                       "until [ -e out/a.png ]; do sleep 0.05; done\n"
                        "kill -TERM $p; wait $p; echo $? > status\n"
-                       "for i in $(seq 30); do pgrep -f " + shell_quote(marker) + " > /dev/null || break; sleep 0.1; done\n"
-                       "pgrep -fc " + shell_quote(marker) + " > left\n";
+                       "for i in $(seq 300); do pgrep -f " + shell_quote(marker) + " > /dev/null || break; sleep 0.1; done\n"
+                       "pgrep -fc " + shell_quote(marker) + " > left; pkill -KILL -f " + shell_quote(marker) + "\n";
   write_file(dir + "/run.sh", script);
   run_in(dir, hang_guard() + "sh run.sh");
   EXPECT_EQ(read_file(dir + "/status"), "143\n") << "ended by the signal, mid-batch";
-  EXPECT_EQ(read_file(dir + "/left"), "0\n") << "no worker left drawing";
+  EXPECT_EQ(read_file(dir + "/left"), "0\n") << "no worker left behind";
   for (const std::string& name : list_dir(dir + "/out")) {
     EXPECT_TRUE(name.ends_with(".png") || name.ends_with(".aux")) << "a temporary file left: " << name;
   }

@@ -52,8 +52,10 @@ class Record : public ::testing::Test {
   }
   // hp2ps-ng OPTIONS -- PROGRAM ARGS, in the test's folder, with a TMPDIR
   // of its own (what --record leaves there is checked).
-  CommandResult record(const std::string& options, const std::string& program, const std::string& args = "") {
-    return run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + exe() + " --record " + options + " -- " +
+  // `under`: a command hp2ps-ng runs under ("timeout 3 ").
+  CommandResult record(const std::string& options, const std::string& program, const std::string& args = "",
+                       const std::string& under = "") {
+    return run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + under + exe() + " --record " + options + " -- " +
                             shell_quote(programs().at(program)) + " " + args);
   }
   bool has(const std::string& name) const { return file_exists(dir_ + "/" + name); }
@@ -371,8 +373,7 @@ TEST_F(RecordHard, AWaitingProgramsLeakIsNamedInOneCommand) {
 // group of its own, is ended by hp2ps-ng with SIGINT, writes its eventlog
 // out, and the picture is drawn.
 TEST_F(RecordHard, TimeoutsOwnSignalLeavesThePictureDrawn) {
-  CommandResult r = run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + "timeout 3 " + exe() + " --record -o to.svg -- " +
-                                     shell_quote(programs().at("forever")));
+  CommandResult r = record("-o to.svg", "forever", "", "timeout 3 ");
   EXPECT_EQ(r.status, 124) << "timeout's own status: " << r.err;
   ASSERT_TRUE(has("to.svg")) << r.err;
   EXPECT_NE(read_file(dir_ + "/to.svg").find("</svg>"), std::string::npos);
@@ -383,8 +384,7 @@ TEST_F(RecordHard, TimeoutsOwnSignalLeavesThePictureDrawn) {
 // The CI recipe: under timeout --preserve-status the gates decide the
 // status (3: the peak is over), the stop is no failure.
 TEST_F(RecordHard, TimeoutKeepsTheGatesStatus) {
-  CommandResult r = run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + "timeout --preserve-status 3 " + exe() +
-                                     " --record --max-peak 1k -o to.svg -o to.md -o to.html -- " + shell_quote(programs().at("forever")));
+  CommandResult r = record("--max-peak 1k -o to.svg -o to.md -o to.html", "forever", "", "timeout --preserve-status 3 ");
   EXPECT_EQ(r.status, 3) << r.err;
   EXPECT_NE(r.err.find("error: forever.eventlog: the peak total"), std::string::npos) << r.err;
   EXPECT_TRUE(has("to.svg"));
@@ -399,14 +399,12 @@ TEST_F(RecordHard, TimeoutKeepsTheGatesStatus) {
 // that a CI job's timeout, whatever its flags, is only the safety net: the
 // gates keep their status, the stop is said and is no failure.
 TEST_F(RecordHard, ForStopsTheProgramAndTheGatesDecide) {
-  CommandResult r = run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + "timeout 120 " + exe() +
-                                     " --record --for 2 --max-peak 1k -o f.md -- " + shell_quote(programs().at("forever")));
+  CommandResult r = record("--for 2 --max-peak 1k -o f.md", "forever", "", "timeout 120 ");
   EXPECT_EQ(r.status, 3) << r.err;
-  EXPECT_NE(r.out.find("forever was stopped after 2."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("forever was stopped after "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" s (--for 2); what it recorded is judged"), std::string::npos) << r.out;
   EXPECT_NE(read_file(dir_ + "/f.md").find("- **failed** `--max-peak 1.0 kB`"), std::string::npos);
-  r = run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + exe() + " --record --for 1 -o g.json -- " +
-                       shell_quote(programs().at("forever")));
+  r = record("--for 1 -o g.json", "forever");
   EXPECT_EQ(r.status, 0) << "no gate, no failure: " << r.err;
   expect_nothing_left();
 }
