@@ -249,7 +249,7 @@ Palette palette_of(const Job& job, OutputFormat f) {
 }
 
 // --record names -hi bands left as addresses from the program it runs,
-// where it can: a binary without symbols, or a PIE, keeps them.
+// where it can: a binary without symbols keeps them.
 BandNamer own_symbols(const std::string& program) {
   try {
     return symbol_band_namer(program);

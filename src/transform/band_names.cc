@@ -42,12 +42,10 @@ std::string address_note(size_t addresses, size_t bands, const ProfileInfo& info
          "eventlog of the same build (+RTS -hi -l)";
 }
 
-// What to say of the bands --symbols' binary would have named wrongly.
-std::string disagree_note(size_t disagree, const BandNamer& symbols) {
-  if (disagree == 0) return "";
-  return "--symbols " + symbols.log + " is not the build that made the profile (none of the profile's addresses is its "
-         "RTS's STACK, or its tables contradict them): " + count_of(disagree, "band") +
-         " it would have named are left as addresses";
+// What to say of the bands --symbols' binary does not name, though it could.
+std::string refused_note(size_t refused, const std::string& why, const BandNamer& symbols) {
+  if (refused == 0) return "";
+  return "--symbols " + symbols.log + " " + why + ": " + count_of(refused, "band") + " left as addresses";
 }
 
 // Names each band with --ipe's namer, then --symbols' (a band whose new
@@ -67,22 +65,26 @@ class NamingStep : public StreamStep {
   void finish(ProfileInfo& info, Warnings& warnings) const override {
     for (const auto& [band, table] : tables_) info.info_tables[band] = table;  // beside an eventlog's own records
     std::string note = address_note(addresses_, bands_, info, ipe_.get());
-    if (symbols_ && addresses_ > 0 && disagree_ == 0) {
+    if (symbols_ && addresses_ > 0 && refused_ == 0) {
       note = std::to_string(addresses_) + " of the " + count_of(bands_, "band") + " are info-table addresses that no " +
              "IPE record or symbol of --symbols " + symbols_->log + " names (a local thunk or a return frame has no symbol)";
     }
     if (!note.empty()) warnings.add({Code::unnamed_bands, input_, {}, 0, 0, "", note});
-    std::string wrong = symbols_ ? disagree_note(disagree_, *symbols_) : "";
+    std::string wrong = symbols_ ? refused_note(refused_, why_, *symbols_) : "";
     if (!wrong.empty()) warnings.add({Code::unnamed_bands, input_, {}, 0, 0, "", wrong});
+    if (symbols_ && !symbols_->unread.empty()) {
+      warnings.add({Code::unnamed_bands, input_, {}, 0, 0, "", "--symbols " + symbols_->log + ": " + symbols_->unread});
+    }
   }
   std::unique_ptr<StreamStep> copy_to(SampleSink& out) const override { return copied(*this, out); }
 
  private:
   std::string new_name(std::string_view name) {
-    NamedBand named{std::string(name), std::nullopt, false};
+    NamedBand named{std::string(name), std::nullopt, ""};
     if (ipe_) named = ipe_->name(name);
-    if (symbols_ && is_address(named.name)) named = symbols_->name(name), disagree_ += named.disagrees;
-    if (named.name != name && !taken_.insert(named.name).second) named = {std::string(name), std::nullopt, false};
+    if (symbols_ && is_address(named.name)) named = symbols_->name(name);
+    if (!named.refused.empty()) ++refused_, why_ = why_.empty() ? named.refused : why_;
+    if (named.name != name && !taken_.insert(named.name).second) named = {std::string(name), std::nullopt, ""};
     taken_.insert(std::string(name));
     if (named.table) tables_[named.name] = std::move(*named.table);
     return named.name;
@@ -92,7 +94,8 @@ class NamingStep : public StreamStep {
   std::string input_;
   std::unordered_set<std::string> taken_;
   std::map<std::string, InfoTable> tables_;
-  size_t bands_ = 0, addresses_ = 0, disagree_ = 0;
+  std::string why_;  // the first refusal's reason
+  size_t bands_ = 0, addresses_ = 0, refused_ = 0;
 };
 
 }  // namespace
@@ -109,18 +112,9 @@ class AddressBands : public SampleSink {
   std::vector<std::string> names;
 };
 
-// Every running program has a stack on the heap: the build that made the
-// profile names one of its addresses the RTS's STACK.
-bool names_the_rts(const BandNamer& symbols, const std::vector<std::string>& addresses) {
-  return std::any_of(addresses.begin(), addresses.end(), [&](const std::string& a) {
-    std::optional<InfoTable> t = symbols.name(a).table;
-    return t && t->table_name == "stg_STACK_info";
-  });
-}
-
 struct Vetting {
   std::once_flag once;
-  bool trusted = false;
+  std::string refused;  // why the namer does not fit the profile, or ""
 };
 
 }  // namespace
@@ -137,10 +131,10 @@ BandNamer vetted_symbols(BandNamer symbols, SampleSource raw) {
         raw(bands, quiet);
       } catch (const Error&) {
       }
-      vetting->trusted = names_the_rts(*inner, bands.names);
+      if (inner->vet) vetting->refused = inner->vet(bands.names);
     });
-    if (vetting->trusted) return inner->name(text);
-    return NamedBand{std::string(text), std::nullopt, inner->name(text).table.has_value()};
+    if (vetting->refused.empty()) return inner->name(text);
+    return NamedBand{std::string(text), std::nullopt, is_address(text) ? vetting->refused : ""};
   };
   return out;
 }

@@ -52,6 +52,76 @@ TEST(SymbolsOption, AnotherBuildNamesNothingAndSaysSo) {
       << r.err;
 }
 
+// A -finfo-table-map build keeps its IPE records in its own data: its .hp
+// gets the labels, types and locations an eventlog of it would give.
+TEST(SymbolsOption, AnIpeBuildsHpIsNamedFromTheRecordsInItsBinary) {
+  CommandResult r = symbols("growmap-ipe", "growmap-ipe.hi.hp", "--format json -o -");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"ipe\": {\"address\": \"0x40b368\", \"table_name\": \"I#_Main_0_con_info\", \"closure_type\": "
+                       "\"CONSTR_0_1\", \"type\": \"Int\", \"label\": \"loop\", \"module\": \"Main\", \"src_loc\": "
+                       "\"growmap.hs:17:63-79\", \"named_from\": \"binary\"}"),
+            std::string::npos)
+      << r.out.substr(0, 3000);
+  EXPECT_NE(r.out.find("\"name\": \"loop growmap.hs:17:63 (I#_Main_0_con_info)\""), std::string::npos);
+}
+
+// A build, a -hi .hp of it, and an eventlog of it with its IPE records.
+struct IpeBuild {
+  const char *binary, *hp, *log;
+  size_t log_lines;  // the IPE CSV's header and the bands the log names
+};
+
+void PrintTo(const IpeBuild& b, std::ostream* os) { *os << b.binary; }
+
+class BinaryIpe : public testing::TestWithParam<IpeBuild> {};
+
+// Every record the binary gives a band is the one the eventlog gives it:
+// GHC 9.6's layout (entries inline) and 9.10's (apart), and a PIE placed
+// where that run loaded it.
+TEST_P(BinaryIpe, TheBinarysRecordsAreTheEventlogsOwn) {
+  const IpeBuild& b = GetParam();
+  std::string dir = scratch_dir(), hp = shell_quote(kDir + "/" + b.hp);
+  CommandResult by_binary = run_in(dir, exe() + " -m0 -t0 --symbols " + shell_quote(kDir + "/" + b.binary) + " -o binary.csv " + hp);
+  ASSERT_EQ(by_binary.status, 0) << by_binary.err;
+  EXPECT_EQ(by_binary.err.find("do not place"), std::string::npos) << by_binary.err;
+  ASSERT_EQ(run_in(dir, exe() + " -m0 -t0 --ipe " + shell_quote(kDir + "/" + b.log) + " -o log.csv " + hp).status, 0);
+  std::string binary = read_file(dir + "/binary.ipe.csv"), log = read_file(dir + "/log.ipe.csv");
+  size_t lines = 0;
+  for (size_t at = 0, end; (end = log.find('\n', at)) != std::string::npos; at = end + 1, ++lines) {
+    std::string line = log.substr(at, end - at + 1);
+    EXPECT_NE(binary.find(line), std::string::npos) << line;
+  }
+  EXPECT_EQ(lines, b.log_lines) << log;
+}
+
+INSTANTIATE_TEST_SUITE_P(Ghc, BinaryIpe,
+                         testing::Values(IpeBuild{"growmap-ipe", "growmap-ipe.hi.hp", "growmap-ipe.hi.eventlog", 7},
+                                         IpeBuild{"growmap-ipe-9.10.3", "growmap-ipe-9.10.3.hi.hp",
+                                                  "growmap-ipe-9.10.3.hi.eventlog", 8},
+                                         IpeBuild{"growmap-pie-ipe", "growmap-pie-ipe.hi.hp", "growmap-pie-ipe.hi.eventlog", 5}),
+                         [](const testing::TestParamInfo<IpeBuild>& i) { return identifier(i.param.binary); });
+
+// A PIE is placed only where the profile's addresses are its own tables:
+// another build's profile leaves it unplaced, and says so.
+TEST(SymbolsOption, APieThatTheProfileDoesNotPlaceNamesNothing) {
+  CommandResult r = symbols("growmap-pie-ipe", "growmap-dyn.hi.hp", "--format csv -o -");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string head = r.out.substr(0, r.out.find('\n'));
+  EXPECT_TRUE(std::regex_match(head, std::regex("time(,0x[0-9a-f]+)+"))) << head;
+  EXPECT_NE(r.err.find("growmap-pie-ipe is a position-independent build (PIE) that the profile's addresses do not place"),
+            std::string::npos)
+      << r.err;
+}
+
+// A -dynamic build's RTS and libraries are shared objects: the warning says
+// why their closures stay addresses, not that the binary is another build's.
+TEST(SymbolsOption, ADynamicBuildSaysItsLibrariesAreNotNamed) {
+  CommandResult r = symbols("growmap-dyn", "growmap-dyn.hi.hp", "--format csv -o /dev/null");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("growmap-dyn: its RTS and libraries are shared libraries (a -dynamic build)"), std::string::npos)
+      << r.err;
+}
+
 // A program is a regular file: a FIFO or a device is refused at once, not
 // waited on or read for ever (the guard only stops a hang).
 TEST(SymbolsOption, AFifoOrADeviceIsRefusedNotReadForEver) {

@@ -17,6 +17,20 @@ mkdir -p "$work/hp" "$work/eventlog" "$work/aux" "$work/pipeline" "$work/several
 printf 'char ghczmprim_GHCziTypes_ZC_con_info[32] = "ghc-prim:GHC.Types.:"; int stg_STACK_info(void) { return 1; }\n'\
 'int main(void) { return stg_STACK_info(); }\n' > "$work/seed.c"
 cc -c -o "$work/elf/seed.o" "$work/seed.c" && cc -no-pie -o "$work/elf/seed" "$work/seed.c"
+# ... and with IPE buffers in GHC 9.6's layout (entries inline) and 9.10's
+# (tables, entries and strings apart), naming the table before main's code.
+cat > "$work/ipe.c" <<'C'
+int main(void) { return 0; }
+static const char strings[] = "\0T_con_info\0" "1\0Int\0loop\0Main\0x.hs\0" "1:1";
+struct Inline { void *next; const char *strings; long count; struct { void *code; unsigned s[8]; } e[1]; };
+struct Inline Main_ipe_buf = {0, strings, 1, {{(char *)main, {1, 12, 14, 18, 23, 28, 33, 0}}}};
+void *tables[1] = {(char *)main};
+unsigned entries[6] = {1, 3, 14, 18, 28, 33};
+struct Apart { void *next; long compressed, count; void *tables, *entries; long entries_size; const char *strings;
+               long strings_size; unsigned unit, module; } Other_ipe_buf = {0, 0, 1, tables, entries, 24, strings,
+                                                                               sizeof strings, 23, 23};
+C
+cc -no-pie -o "$work/elf/ipe" "$work/ipe.c"
 cp "$here"/../data/eventlog-small/*.eventlog "$work/eventlog/"
 cp "$here"/../data/hp2ps-cases/*.hp "$work/hp/"
 cp "$here"/../data/hp2ps-cases/*.aux "$work/aux/" 2>/dev/null || true

@@ -1,5 +1,6 @@
 // A program's ELF file, read for what names -hi bands: its symbols of info
-// tables (names ending in "_info") by address, and the bytes of its loaded
+// tables (names ending in "_info") and of its IPE records ("_ipe_buf") by
+// address, and the bytes of its loaded
 // segments at an address. The file is mapped, not read: only the symbol
 // and string tables and the bytes asked for are touched; what is kept is
 // 16 bytes an info-table symbol. Every offset and count is checked against
@@ -34,6 +35,13 @@ class ElfSymbols {
   // are offsets from where it was loaded, which a profile does not say.
   bool position_independent() const { return dynamic_; }
   size_t symbols() const { return table_.size(); }
+  // Each info-table symbol's value, in order.
+  std::vector<uint64_t> symbol_values() const;
+  // The value of the info-table symbol `name`, if the file defines it.
+  std::optional<uint64_t> value_of(std::string_view name) const;
+  // Where a -finfo-table-map build keeps each module's IPE records (the
+  // symbols "Main_ipe_buf", ...), by address.
+  const std::vector<uint64_t>& ipe_buffers() const { return ipe_buffers_; }
 
  private:
   struct Symbol {
@@ -52,6 +60,7 @@ class ElfSymbols {
   std::string_view strings_;
   std::vector<Symbol> table_;  // sorted by value
   std::vector<Segment> segments_;
+  std::vector<uint64_t> ipe_buffers_;
   bool dynamic_ = false;
 };
 
@@ -60,8 +69,10 @@ class ElfSymbols {
 // a profiled build). Each name is checked against the table's own bytes,
 // its closure type and a constructor's description, so that a binary of
 // another build names nothing rather than wrongly (NamedBand::disagrees).
-// Throws Error (bad_option): not an ELF file, stripped, or a PIE (its
-// addresses in a profile are the run's, which nothing here maps).
+// A -finfo-table-map build's own IPE records (binary_ipe.h) name its tables
+// first, with their labels and locations. A PIE is placed where the
+// profile's addresses are its tables (BandNamer::vet). Throws Error
+// (bad_option): not an ELF file, or stripped.
 BandNamer symbol_band_namer(const std::string& path);
 
 }  // namespace hpng

@@ -109,12 +109,17 @@ constexpr size_t kShownRecordField = 256, kShownMarkName = 64;
 struct NamedBand {
   std::string name;
   std::optional<InfoTable> table;
-  bool disagrees = false;  // a name was found, and the table's own bytes contradict it (another build)
+  std::string refused;  // why a name the source has is not given (another build's table), else ""
 };
 struct BandNamer {
   std::function<NamedBand(std::string_view)> name;
   std::string log;
   size_t records = 0;
+  std::string unread;  // what of the source could not be read and why, said once as a warning ("" for none)
+  // Whether the source fits a profile of these address bands (placing a
+  // PIE where that run loaded it): "" when it does, else why not. Unset:
+  // it fits any.
+  std::function<std::string(const std::vector<std::string>& addresses)> vet;
   explicit operator bool() const { return static_cast<bool>(name); }
 };
 

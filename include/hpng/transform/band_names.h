@@ -19,12 +19,11 @@ namespace hpng {
 // the warnings.
 StepMaker naming_step(BandNamer ipe, BandNamer symbols, std::string name);
 
-// `symbols`, trusted for the profile `raw` reads only where it names one of
-// the profile's addresses the RTS's STACK (every running program has a
-// stack on the heap): a binary of another build has valid tables at some
-// of them too, which name wrongly. Decided at the first
-// band named, by one read of `raw` more; untrusted, it names nothing and
-// says so (NamedBand::disagrees).
+// `symbols`, trusted for the profile `raw` reads only where its vet
+// accepts the profile's addresses (a binary of another build has valid
+// tables at some of them too, which name wrongly; a PIE is placed there).
+// Decided at the first band named, by one read of `raw` more; untrusted,
+// it names nothing and says why (NamedBand::refused).
 BandNamer vetted_symbols(BandNamer symbols, SampleSource raw);
 
 }  // namespace hpng

@@ -235,7 +235,7 @@ void Explainer::plain_build() {
     auto table = s ? m.info.info_tables.find(s->band) : m.info.info_tables.end();
     if (table != m.info.info_tables.end()) {
       // An IPE record says where it is made; a symbol (--record's own) names its type, as -hT would.
-      bool recorded = table->second.named_from.empty();
+      bool recorded = table->second.named_from != "symbols";
       a.suspect = s;
       if (recorded) a.made_by = made_at(m, s->band);
       a.note += plain_build_note(recorded ? PlainBuild::where_made : build);

@@ -99,15 +99,33 @@ void ElfSymbols::read_symbols(uint64_t symtab, uint64_t strtab) {
     uint64_t value = load<uint64_t>(data_ + at + 8);
     if (value == 0 || name >= strings_.size()) continue;
     size_t end = strings_.find('\0', name);
-    if (end != std::string_view::npos && strings_.substr(name, end - name).ends_with("_info")) table_.push_back({value, name});
+    if (end == std::string_view::npos) continue;
+    std::string_view text = strings_.substr(name, end - name);
+    if (text.ends_with("_info")) table_.push_back({value, name});
+    if (text.ends_with("_ipe_buf")) ipe_buffers_.push_back(value);
   }
   std::sort(table_.begin(), table_.end(), [](const Symbol& a, const Symbol& b) { return a.value < b.value; });
+  std::sort(ipe_buffers_.begin(), ipe_buffers_.end());
+  ipe_buffers_.erase(std::unique(ipe_buffers_.begin(), ipe_buffers_.end()), ipe_buffers_.end());
 }
 
 std::optional<std::string_view> ElfSymbols::at(uint64_t address) const {
   auto it = std::lower_bound(table_.begin(), table_.end(), address, [](const Symbol& s, uint64_t a) { return s.value < a; });
   if (it == table_.end() || it->value != address) return std::nullopt;
   return strings_.substr(it->name, strings_.find('\0', it->name) - it->name);
+}
+
+std::vector<uint64_t> ElfSymbols::symbol_values() const {
+  std::vector<uint64_t> out;
+  for (const Symbol& s : table_) out.push_back(s.value);
+  return out;
+}
+
+std::optional<uint64_t> ElfSymbols::value_of(std::string_view name) const {
+  for (const Symbol& s : table_) {
+    if (strings_.substr(s.name, name.size() + 1) == std::string(name) + '\0') return s.value;
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string_view> ElfSymbols::bytes_at(uint64_t address, size_t n) const {

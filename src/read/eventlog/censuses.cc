@@ -64,7 +64,7 @@ std::string UniqueNames::unsuffixed(const std::string& name) const {
 
 void Censuses::set_feed(const Input& in, SampleSink& sink, Warnings& warnings) {
   in_ = &in, sink_ = &sink, warnings_ = &warnings;
-  ipe_.reading(in);
+  ipe_.reading(log_records(in));
 }
 
 std::string Censuses::breakdown_flag() const {

@@ -241,10 +241,10 @@ BandNamer ipe_band_namer(const Input& eventlog) {
   // The records are read back from the log: the namer keeps it open.
   auto shared = std::make_shared<const IpeNames>(std::move(names));
   return {[shared, log = eventlog](std::string_view text) {
-            shared->reading(log);
-            return NamedBand{shared->name(text), shared->table(text), false};
+            shared->reading(log_records(log));
+            return NamedBand{shared->name(text), shared->table(text), ""};
           },
-          eventlog.name, records};
+          eventlog.name, records, "", {}};
 }
 
 // A whole file, read once; a -hi profile is held until the log's end

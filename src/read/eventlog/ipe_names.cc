@@ -6,7 +6,7 @@
 #include <functional>
 
 #include "base/text.h"
-#include "read/binary/closure_types.h"
+#include "read/ghc/closure_types.h"
 #include "read/eventlog/eventlog_frames.h"
 
 namespace hpng {
@@ -49,6 +49,17 @@ std::string closure_type_text(const std::string& number) {
 
 }  // namespace
 
+RecordBytes log_records(const Input& log) {
+  return [&log](uint64_t at, uint32_t size) {
+    std::string payload;
+    read_windows(log, [&](std::string_view bytes, size_t, bool) {
+      payload = bytes;
+      return log.size();
+    }, at, at + size);
+    return payload;
+  };
+}
+
 // One entry an address, the first met (a stable sort keeps the order met
 // among equal addresses), and the names' hashes sorted for counting.
 void IpeNames::settle() const {
@@ -82,14 +93,17 @@ const events::IpeRecord* IpeNames::record(std::string_view pointer_text) const {
   settle();
   auto at = std::lower_bound(seen_.begin(), seen_.end(), *address, [](const Seen& e, uint64_t a) { return e.address < a; });
   if (at == seen_.end() || at->address != *address) return nullptr;
-  std::string payload;
-  read_windows(*log_, [&](std::string_view bytes, size_t, bool) {
-    payload = bytes;
-    return log_->size();
-  }, at->at, at->at + at->size);
+  std::string payload = bytes_ ? bytes_(at->at, at->size) : "";
   std::optional<events::IpeRecord> r = events::ipe(payload);
-  if (!r || r->address != *address) return nullptr;  // (the log is no longer what was read)
+  if (!r || r->address != *address) return nullptr;  // (the file is no longer what was read)
   return &records_.emplace(*address, std::move(*r)).first->second;
+}
+
+std::vector<uint64_t> IpeNames::addresses() const {
+  settle();
+  std::vector<uint64_t> out;
+  for (const Seen& e : seen_) out.push_back(e.address);
+  return out;
 }
 
 std::optional<InfoTable> IpeNames::table(std::string_view pointer_text) const {

@@ -4,6 +4,7 @@
 // with -finfo-table-map) say what and where each table is.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,21 +20,30 @@
 
 namespace hpng {
 
+// The payload of the record `at` (where it is in its file), `size` bytes,
+// in an eventlog's IPE layout; "" when the file no longer holds it.
+using RecordBytes = std::function<std::string(uint64_t at, uint32_t size)>;
+
+// The payloads of the records of `log`, read from it (while it lives).
+RecordBytes log_records(const Input& log);
+
 // A -finfo-table-map build writes a record for every info table, often a
 // million; a profile draws a few hundred of them. Of every record only its
-// address, its plain name's hash and where it is in the log stay in memory
+// address, its plain name's hash and where it is in its file stay in memory
 // (all that telling names apart needs), 32 bytes; the record itself is read
-// back from the log, and kept, when a band needs it.
+// back from the file (the log, or the program's binary), and kept, when a
+// band needs it.
 class IpeNames {
  public:
-  // `r`, whose payload is `size` bytes at `at` in the log. The first
+  // `r`, whose payload is `size` bytes at `at` in its file. The first
   // record of an address wins.
   void add(const events::IpeRecord& r, uint64_t at, uint32_t size);
-  // The log the records are read back from: the one being read (a growing
+  // Where the records are read back from: the log being read (a growing
   // log's latest Input), until the next call.
-  void reading(const Input& log) const { log_ = &log; }
+  void reading(RecordBytes bytes) const { bytes_ = std::move(bytes); }
   bool empty() const { return size() == 0; }
   size_t size() const;  // addresses with a record
+  std::vector<uint64_t> addresses() const;  // each record's table, in order
   size_t held() const { return records_.size(); }  // records kept whole in memory
   // The band name for a -hi label: "label (source location)" (the module
   // where the location is not known, the table name where there is no
@@ -52,8 +62,8 @@ class IpeNames {
   void settle() const;
   const events::IpeRecord* record(std::string_view pointer_text) const;
 
-  mutable const Input* log_ = nullptr;
-  // The records read back from the log.
+  mutable RecordBytes bytes_;
+  // The records read back from their file.
   mutable std::unordered_map<uint64_t, events::IpeRecord> records_;
   // Every record in the order met until settled: then one per address (the
   // first), by address, and the names' hashes sorted for counting.

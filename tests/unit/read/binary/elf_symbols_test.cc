@@ -129,5 +129,20 @@ TEST(ElfSymbols, ATableIsItsSymbolsAndItsBytes) {
   EXPECT_FALSE(elf.bytes_at(~0ull - 2, 8)) << "past every segment";
 }
 
+// The RTS's STACK is the program's own where the RTS is linked in, and
+// not in a -dynamic build (libHSrts is a shared object); a PIE says so.
+TEST(ElfSymbols, ItSaysWhetherItHoldsTheRts) {
+  ElfSymbols plain(kDir + "/growmap-plain"), dynamic(kDir + "/growmap-dyn"), pie(kDir + "/growmap-pie-ipe");
+  EXPECT_TRUE(plain.value_of("stg_STACK_info"));
+  EXPECT_FALSE(plain.value_of("stg_STACK_inf"));
+  EXPECT_FALSE(dynamic.value_of("stg_STACK_info"));
+  EXPECT_FALSE(dynamic.position_independent());
+  EXPECT_TRUE(pie.position_independent());
+  EXPECT_EQ(pie.ipe_buffers().size(), 1u) << "Main_ipe_buf";
+  std::vector<uint64_t> values = plain.symbol_values();
+  EXPECT_EQ(values.size(), plain.symbols());
+  EXPECT_TRUE(std::is_sorted(values.begin(), values.end()));
+}
+
 }  // namespace
 }  // namespace hpng

@@ -148,7 +148,7 @@ TEST(IpeNames, OnlyTheRecordsOfDrawnAddressesAreHeldWhole) {
     payloads += payload;
   }
   Input log{"hi.eventlog", payloads};
-  names.reading(log);
+  names.reading(log_records(log));
   EXPECT_EQ(names.size(), 5001u);
   EXPECT_EQ(names.held(), 0u);
   EXPECT_EQ(names.name("0x4a3f10"), "go Leak.hs:12:5");

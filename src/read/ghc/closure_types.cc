@@ -1,5 +1,5 @@
 // See closure_types.h.
-#include "read/binary/closure_types.h"
+#include "read/ghc/closure_types.h"
 
 #include <iterator>
 
