@@ -133,6 +133,13 @@ void Censuses::close_sample() {
   if (!begin_.bio_filter().empty()) {
     time = static_cast<double>(closed_) * (begin_.period_ns ? seconds(begin_.period_ns) : 0.1);
   }
+  if (time < last_time_ && !went_back_) {
+    // The .hp reader refuses such a census (as hp2ps does); a log is drawn, said.
+    went_back_ = true;
+    warn(Code::skipped, open_at_, "samples out of sequence: this census (at " + std::to_string(time) +
+                                      " s) is earlier than the previous one (at " + std::to_string(last_time_) +
+                                      " s); it and any later such census are drawn at the previous one's time");
+  }
   deliver(time, open_);
   open_.clear();
 }

@@ -172,6 +172,7 @@ class Censuses {
   size_t closed_ = 0;             // complete censuses
   size_t delivered_ = 0;          // samples delivered, the empty ones too
   double last_time_ = 0;          // of the last sample delivered
+  bool went_back_ = false;        // a census earlier than the one before it was met (said once)
 };
 
 // The event loop's own path, inlined into it (in another file, as calls,

@@ -6,6 +6,7 @@
 // Crafted logs from a small writer cover what GHC 9.0.2 cannot make.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -207,6 +208,24 @@ TEST(Eventlog, DuplicateNamesInASampleAdd) {
   FullProfile p = read(w.bytes());
   EXPECT_EQ(p.values[0][1], 12);
   EXPECT_EQ(p.extra_points, 1u);
+}
+
+// The .hp reader refuses a sample earlier than the one before it; a log
+// says so once, where, and draws it at the previous time.
+TEST(Eventlog, ACensusEarlierThanTheOneBeforeItIsSaid) {
+  EventlogWriter w = basic(7);
+  w.sample_begin(2000000).sample_string(2000001, 1, "a").sample_end(2000002);
+  w.sample_begin(1000000).sample_string(1000001, 2, "a").sample_end(1000002);
+  w.sample_begin(500000).sample_string(500001, 3, "a").sample_end(500002);
+  FullProfile p = read(w.bytes());
+  EXPECT_TRUE(std::is_sorted(p.times.begin(), p.times.end()));
+  ASSERT_EQ(p.warnings.size(), 1u) << "said once";
+  EXPECT_EQ(p.warnings[0].code, Code::skipped);
+  EXPECT_TRUE(p.warnings[0].byte.has_value());
+  EXPECT_NE(p.warnings[0].message.find("samples out of sequence: this census (at 0.001000 s) is earlier than the "
+                                       "previous one (at 0.002000 s)"),
+            std::string::npos)
+      << p.warnings[0].message;
 }
 
 TEST(Eventlog, RestartedProfile) {
