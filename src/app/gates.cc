@@ -54,7 +54,7 @@ void within(Warnings& warnings, const std::string& line) { warnings.add({Code::g
 Judged judged(std::string name, const BandMatrix& m, const Verdict* verdict) {
   const ProfileHeader& h = m.info.header;
   Judged j{std::move(name), m.peak, h.value_unit, h.sample_unit,
-           h.input_format == "eventlog" ? "elapsed" : "the program's own time", {}, ""};
+           h.input_format == "eventlog" ? "elapsed" : "the program's own time", breakdown_of(m.info), {}, ""};
   if (!verdict) return j;
   const Verdict& v = *verdict;
   // Too few censuses say nothing, unless the heap's live bytes or a stack

@@ -19,6 +19,7 @@ struct Judged {
   ProfilePeak peak;
   std::string value_unit, sample_unit;
   std::string clock;                  // "the program's own time", "elapsed"
+  std::string breakdown;              // "-hc", "-hT", ...; "" where the profile does not say
   std::vector<std::string> suspects;  // "NAME (its shape)", the most suspicious first
   std::string unjudged;               // why the verdict could not judge ("3 censuses, 10 needed"); "": it did
 };

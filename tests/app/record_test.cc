@@ -136,6 +136,19 @@ TEST_F(Record, GrowthIsJudgedAgainstTheBaseline) {
   EXPECT_EQ(within.status, 0) << within.err;
 }
 
+// A baseline of another breakdown and clock is compared, and said as
+// --diff says it: a -hc .hp against this build's -hT eventlog.
+TEST_F(Record, ABaselineOfAnotherBreakdownAndClockIsSaid) {
+  ASSERT_EQ(run_in(dir_, "cp " + shell_quote(std::string(HPNG_SOURCE_DIR) + "/tests/data/eventlog-small/leak-hc.hp") +
+                             " base.hp").status, 0);
+  CommandResult r = record("--every 0.02 --breakdown T --baseline base.hp --max-growth 100000", "leaky", "100000");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("base.hp: a -hc profile, where this run is -hT: its peak is of other things than this run's"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("base.hp: is timed in the program's own time and this run in elapsed"), std::string::npos) << r.err;
+}
+
 TEST_F(Record, TheBaselineIsNotWhereTheRunKeepsItsProfile) {
   ASSERT_EQ(record("", "leaky", "100000").status, 0);
   std::string before = read_file(dir_ + "/leaky.eventlog");

@@ -19,6 +19,19 @@ Judged baseline(const Job& job, Warnings& warnings) {
   return judged(shown_name(base), m, nullptr);
 }
 
+// A baseline of another breakdown or clock, said as --diff says it.
+void check_alike(const Judged& base, const Judged& run, Warnings& warnings) {
+  if (!base.breakdown.empty() && !run.breakdown.empty() && base.breakdown != run.breakdown) {
+    warnings.add({Code::unlike_runs, base.name, {}, 0, 0, "",
+                  "a " + base.breakdown + " profile, where this run is " + run.breakdown +
+                      ": its peak is of other things than this run's"});
+  }
+  if (base.clock != run.clock) {
+    warnings.add({Code::unlike_runs, base.name, {}, 0, 0, "",
+                  "is timed in " + base.clock + " and this run in " + run.clock + ": the peaks' times are of two clocks"});
+  }
+}
+
 // --max-peak and --fail-on-leak against this run; --max-growth against
 // the baseline's peak.
 void judge(const Job& job, const Judged& run, const Recording& rec, Warnings& warnings) {
@@ -26,7 +39,9 @@ void judge(const Job& job, const Judged& run, const Recording& rec, Warnings& wa
   of_run.max_growth.reset(), of_growth.max_growth = job.gates.max_growth;
   std::string over = exceeded_gates(of_run, {run}, warnings);
   if (job.record->baseline && job.gates.max_growth) {
-    std::string grew = exceeded_gates(of_growth, {baseline(job, warnings), run}, warnings, true);
+    Judged base = baseline(job, warnings);
+    check_alike(base, run, warnings);
+    std::string grew = exceeded_gates(of_growth, {base, run}, warnings, true);
     over += (over.empty() || grew.empty() ? "" : "; ") + grew;
   }
   if (!over.empty()) warnings.add({Code::over_limit, "", {}, 0, 0, "", over, !rec.failed()});
