@@ -5,11 +5,16 @@
 // the same across the builds, the files and -m.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <map>
 #include <regex>
 #include <set>
 
+#include "hpng/shade/shade.h"
 #include "hpng/transform/band_identity.h"
+#include "support/colour.h"
 #include "support/util.h"
 
 namespace hpng {
@@ -81,6 +86,17 @@ TEST_P(TwoBuilds, CompareKeepsEveryStackOfEachRunApart) {
 
 INSTANTIATE_TEST_SUITE_P(Formats, TwoBuilds, testing::Values("hp", "eventlog"));
 
+uint32_t hex_rgb(const std::string& hex) { return static_cast<uint32_t>(std::stoul(hex.substr(1), nullptr, 16)); }
+
+// The fill a band of `identity` has alone in its chart, as a page writes it.
+std::string own_fill(const std::string& identity) {
+  Rgb c = shade_rgb(stable_shades({identity})[0], true);
+  char out[8];
+  auto byte = [](double v) { return static_cast<unsigned>(std::lround(v * 255)); };
+  std::snprintf(out, sizeof out, "#%02x%02x%02x", byte(c.r), byte(c.g), byte(c.b));
+  return out;
+}
+
 // The fills of a page's bands, by identity.
 std::map<std::string, std::string> fills(const std::string& args) {
   std::string page = run("--stable-colours --no-aux " + args + " -o -" + " --format html").out;
@@ -93,21 +109,28 @@ std::map<std::string, std::string> fills(const std::string& args) {
   return out;
 }
 
-// A band's colour is a function of its identity alone: the same in both
-// builds, in the .hp and the eventlog, and at every band limit, whatever
-// other bands a chart holds (two identities that hash to one colour share
-// it, and the chart outlines the later one dashed).
+// A band's colour is a function of its identity: the same in both builds,
+// in the .hp and the eventlog, and at every band limit, whatever other
+// bands a chart holds, save where a band with a smaller hash wants a fill
+// like it (then it takes another, in that chart only).
 TEST(StableColours, TheSameInBothBuildsEveryFileAndBandLimit) {
   std::vector<std::map<std::string, std::string>> runs = {
       fills("-m5 " + file("before", "hp")), fills("-m0 -t0 " + file("after", "hp")),
       fills("-m0 -t0 " + file("before", "eventlog")), fills("-m4 " + file("after", "eventlog"))};
-  std::map<std::string, std::set<std::string>> seen;
   std::map<std::string, int> runs_with;
+  size_t bands = 0, own = 0;
   for (const auto& r : runs) {
     EXPECT_GE(r.size(), 2u);
-    for (const auto& [identity, fill] : r) seen[identity].insert(fill), ++runs_with[identity];
+    for (const auto& [identity, fill] : r) {
+      ++runs_with[identity], ++bands;
+      if (fill == own_fill(identity) && ++own) continue;
+      bool gave_way = std::any_of(r.begin(), r.end(), [&](const auto& other) {
+        return other.first != identity && delta_e(hex_rgb(own_fill(other.first)), hex_rgb(own_fill(identity))) < 15;
+      });
+      EXPECT_TRUE(gave_way) << identity << " changed colour with its own fill free";
+    }
   }
-  for (const auto& [identity, colours] : seen) EXPECT_EQ(colours.size(), 1u) << identity << " changed colour";
+  EXPECT_GT(own, bands * 3 / 4) << "most bands have their own fill";
   // In both builds of a file, and across the two files where a name is whole.
   EXPECT_GE(runs_with["chunk.go/chunk/main.l..."], 2);
   EXPECT_GE(runs_with["chunk.go/chunk/main.loop.c/main.loop/main"], 2);

@@ -41,13 +41,14 @@ Palette default_palette(bool colour);
 std::vector<double> assign_shades(const BandMatrix& m, const Palette& palette, const AuxFile* aux);
 
 // --stable-colours: each band's colour from its identity across builds (a
-// fixed hash into stable_palette()), the same in every run, file, chart,
-// flag set and build wherever no other band of the chart hashes to it; of
-// two that do, the same one keeps it everywhere and the other takes a
-// colour no band of the chart wants. OTHER is light grey. Only past the
-// palette's 16 colours do two bands share one: the layout outlines the
-// later ones dashed (ChartStyle::mark_same_fills). A -hi band is
-// identified by its record in `tables`.
+// fixed hash into stable_palette(), each colour in two shades), the same in
+// every run, file, chart, flag set and build wherever no band of the chart
+// with a smaller hash wants a fill within ΔE 15 (CIELAB) of it; of two that
+// do, the same one keeps it everywhere and the other takes the next fill
+// free in its chart. OTHER is light grey. Only where no fill is free do
+// two bands share one: the layout outlines the later ones dashed
+// (ChartStyle::mark_same_fills). A -hi band is identified by its record in
+// `tables`.
 std::vector<double> stable_shades(const std::vector<std::string>& names,
                                   const std::map<std::string, InfoTable>& tables = {});
 

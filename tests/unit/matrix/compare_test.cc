@@ -13,6 +13,7 @@
 #include <regex>
 #include <sstream>
 
+#include "support/colour.h"
 #include "support/judged.h"
 #include "hpng/matrix/compare.h"
 #include "hpng/matrix/diff.h"
@@ -364,21 +365,6 @@ TEST(StableColours, AColourIsAFunctionOfTheBandsIdentityAlone) {
   EXPECT_EQ(band_identity("go[M.hs:(3,1)-(4,9)]/f[cc 7]/main"), "go/f/main");
 }
 
-// Two bands whose identities hash to one colour both keep it, whatever
-// else the chart holds (the chart outlines the later one: layout_test); a
-// band's colour never depends on the bands beside it, with -m5 as with -m0.
-TEST(StableColours, TwoBandsThatHashToOneColourBothKeepIt) {
-  std::vector<std::string> names;
-  for (int k = 0; k < 40; ++k) names.push_back("band" + std::to_string(k));
-  std::vector<double> alone;
-  for (const std::string& n : names) alone.push_back(stable_shades({n})[0]);
-  EXPECT_EQ(stable_shades(names), alone);
-  std::vector<std::string> few(names.begin() + 5, names.begin() + 9);
-  std::vector<double> few_alone(alone.begin() + 5, alone.begin() + 9);
-  EXPECT_EQ(stable_shades(few), few_alone) << "a chart of a few of them gives each the same colour";
-  EXPECT_LT(std::set<double>(alone.begin(), alone.end()).size(), names.size()) << "40 names, 16 colours: some share";
-}
-
 // -hi bands told apart by their table names (which every build changes):
 // coloured by their records, each of one identity by its type.
 TEST(StableColours, HiBandsAreColouredByTheirRecordsNotTheirTables) {
@@ -394,14 +380,51 @@ TEST(StableColours, HiBandsAreColouredByTheirRecordsNotTheirTables) {
   EXPECT_EQ(other, (std::vector<double>{one[1], one[0]})) << "the [Char] band keeps its colour, and the [Int] band its";
 }
 
-// CIE 1976 L*a*b* of an sRGB colour (D65).
-std::array<double, 3> lab(uint32_t rgb) {
-  auto linear = [](double u) { u /= 255; return u <= 0.04045 ? u / 12.92 : std::pow((u + 0.055) / 1.055, 2.4); };
-  double r = linear(rgb >> 16), g = linear((rgb >> 8) & 0xFF), b = linear(rgb & 0xFF);
-  double x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, y = 0.2126 * r + 0.7152 * g + 0.0722 * b,
-         z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
-  auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116; };
-  return {116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))};
+uint32_t rgb_of(double shade) {
+  Rgb c = shade_rgb(shade, true);
+  auto byte = [](double v) { return static_cast<uint32_t>(std::lround(v * 255)); };
+  return byte(c.r) << 16 | byte(c.g) << 8 | byte(c.b);
+}
+
+std::vector<std::string> band_names(int n) {
+  std::vector<std::string> names;
+  for (int k = 0; k < n; ++k) names.push_back("band" + std::to_string(k));
+  return names;
+}
+
+// No two fills of a chart are within ΔE 15 (OTHER's grey among them) while
+// free fills last: 24 bands and OTHER.
+TEST(StableColours, NoTwoBandsOfAChartHaveAlikeFills) {
+  std::vector<std::string> names = band_names(24);
+  names.push_back("OTHER");
+  std::vector<double> shades = stable_shades(names);
+  for (size_t i = 0; i < shades.size(); ++i) {
+    for (size_t j = i + 1; j < shades.size(); ++j) {
+      EXPECT_GE(delta_e(rgb_of(shades[i]), rgb_of(shades[j])), 15) << names[i] << " " << names[j];
+    }
+  }
+}
+
+// A band whose first choice is free in its chart has it, whatever else the
+// chart holds; of two that want alike fills the same one keeps its fill in
+// every chart and order, and the other takes another.
+TEST(StableColours, AFreeFirstChoiceIsKeptAndATakenOneGivenWayTheSameWayEverywhere) {
+  std::vector<std::string> names = band_names(40);
+  std::vector<double> alone;
+  for (const std::string& n : names) alone.push_back(stable_shades({n})[0]);
+  for (size_t i = 0; i < names.size(); ++i) {
+    for (size_t j = i + 1; j < names.size(); ++j) {
+      std::vector<double> pair = stable_shades({names[i], names[j]}), turned = stable_shades({names[j], names[i]});
+      EXPECT_EQ(pair, (std::vector<double>{turned[1], turned[0]})) << "whatever the chart's order";
+      if (delta_e(rgb_of(alone[i]), rgb_of(alone[j])) >= 15) {
+        EXPECT_EQ(pair, (std::vector<double>{alone[i], alone[j]})) << names[i] << " " << names[j];
+      } else {
+        EXPECT_TRUE(pair[0] == alone[i] || pair[1] == alone[j]) << "one keeps its own";
+        EXPECT_GE(delta_e(rgb_of(pair[0]), rgb_of(pair[1])), 15) << names[i] << " " << names[j];
+      }
+    }
+  }
+  EXPECT_LT(std::set<double>(alone.begin(), alone.end()).size(), names.size()) << "40 names, 32 fills: some want one";
 }
 
 TEST(StableColours, ThePalettesColoursAreClearlyDistinct) {
