@@ -439,7 +439,7 @@ void check_distinct_outputs(const Job& job) {
       format = in.path.ends_with(".eventlog") ? InputFormat::eventlog : InputFormat::hp;
     } else if (format == InputFormat::automatic) {
       try {
-        format = sniff_format(load_input(in.path).head());
+        format = sniff_format(file_head(in.path));  // the head alone: its run keeps a compressed one within --max-input
       } catch (const Error&) {
         continue;  // its run says why it cannot be read
       }

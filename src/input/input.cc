@@ -217,6 +217,24 @@ Input load_input(const std::string& path, SpoolBudget& budget) {
   return {path, "", spool_stream(fd.fd, path, budget)};
 }
 
+std::string file_head(const std::string& path) {
+  OwnedFd fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};
+  if (fd.fd < 0) fail(path, "cannot open", errno);
+  std::string first = first_bytes(fd.fd, path);
+  Compression c = compression_of(first);
+  Pull pull = reading(fd.fd, std::move(first), path);
+  if (c != Compression::none) pull = decompressing(c, std::move(pull), path);
+  std::string head(kHead, '\0');
+  size_t got = 0;
+  while (got < kHead) {
+    size_t n = pull(head.data() + got, kHead - got);
+    if (n == 0) break;
+    got += n;
+  }
+  head.resize(got);
+  return head;
+}
+
 Input load_growing_file(const std::string& path) {
   // O_NONBLOCK: a FIFO put in the file's place must not hold the open.
   OwnedFd fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};

@@ -125,6 +125,22 @@ TEST(CompressedInput, MaxInputBoundsTheWholeRun) {
   EXPECT_FALSE(file_exists(dir + "/d.svg"));
 }
 
+// A bomb among a batch's profiles: its run keeps no more of it than
+// --max-input, and the others are drawn (the shell's file-size limit, 20
+// MB, bounds what a regression could spool; the format is told from the
+// head alone: FileHead).
+TEST(CompressedInput, ABombInABatchIsKeptWithinMaxInput) {
+  std::string dir = scratch_dir(), plain = read_file(std::string(HPNG_CASES) + "/manpage-example.hp");
+  std::string bomb = "JOB \"x\"\nBEGIN_SAMPLE 0.0\n";
+  while (bomb.size() < (size_t{100} << 20)) bomb += std::string(1 << 20, ' ') + "\n";
+  write_file(dir + "/bomb.hp.gz", compress(Compression::gzip, bomb));
+  write_file(dir + "/a.hp", plain);
+  CommandResult r = run_in(dir, "ulimit -f 20480; " + exe() + " --max-input 10M -o out/ a.hp bomb.hp.gz");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("bomb.hp.gz: more than 10000000 bytes decompressed"), std::string::npos) << r.err;
+  EXPECT_TRUE(file_exists(dir + "/out/a.ps")) << "the other profile is drawn";
+}
+
 TEST(CompressedInput, WatchRefusesItAtOnce) {
   std::string dir = scratch_dir();
   write_file(dir + "/w.hp.xz", compress(Compression::xz, read_file(std::string(HPNG_CASES) + "/manpage-example.hp")));

@@ -70,6 +70,10 @@ struct SpoolBudget {
 Input load_input(const std::string& path, SpoolBudget& budget);
 // With a budget of its own of `spool_limit` bytes.
 Input load_input(const std::string& path, size_t spool_limit = kSpoolLimit);
+// The first 4 KiB of the regular file `path` as its reader sees them (a
+// compressed file's decompressed), and nothing more read: what tells its
+// format, without a copy. Throws Error (cannot_read, bad_compression).
+std::string file_head(const std::string& path);
 
 // The first `size` bytes of a copy the input stage made (an unlinked file in
 // $TMPDIR: base/scratch_file.h)

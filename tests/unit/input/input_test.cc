@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include "support/compress.h"
 #include "support/util.h"
 
 namespace hpng {
@@ -46,6 +47,19 @@ TEST(ReadWindows, AUnitUpToTheLimitIsRead) {
     return base + bytes.size();
   });
   EXPECT_EQ(seen, kLongestUnit - 1);
+}
+
+// A file's head is read, decompressed, and nothing after it: a gzip file
+// whose end is damaged gives its head, where loading it whole is an error.
+TEST(FileHead, IsTheDecompressedHeadAloneReadOfAFile) {
+  std::string dir = test::scratch_dir(), text = "JOB \"x\"\n" + std::string(size_t{1} << 20, 'a');
+  test::write_file(dir + "/p.hp", text);
+  test::write_file(dir + "/p.hp.gz", test::compress(Compression::gzip, text) + "damage");
+  EXPECT_EQ(file_head(dir + "/p.hp"), text.substr(0, 4096));
+  EXPECT_EQ(file_head(dir + "/p.hp.gz"), text.substr(0, 4096));
+  EXPECT_THROW(load_input(dir + "/p.hp.gz"), Error);
+  test::write_file(dir + "/short.hp", "JOB");
+  EXPECT_EQ(file_head(dir + "/short.hp"), "JOB");
 }
 
 }  // namespace
