@@ -4,6 +4,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 
@@ -44,14 +45,15 @@ ProgramSpec with_rts_options(std::vector<std::string> argv, const std::vector<st
   return {std::move(argv), std::move(env), terminal};
 }
 
-std::string first_complaint(const std::string& printed) {
+std::string first_complaint(const std::string& printed, const std::string& name) {
+  std::string prefix = name + ":";
   for (size_t at = 0; at < printed.size();) {
     size_t end = printed.find('\n', at);
     if (end == std::string::npos) end = printed.size();
     std::string line = printed.substr(at, end - at);
     at = end + 1;
-    size_t colon = line.find(": ");
-    std::string said = colon == std::string::npos ? line : line.substr(colon + 2);
+    size_t colon = line.starts_with(prefix) ? prefix.size() - 1 : line.find(": ");
+    std::string said = colon == std::string::npos ? line : line.substr(std::min(line.size(), colon + 2));
     while (!said.empty() && (said.back() == ' ' || said.back() == '\r')) said.pop_back();
     if (said.empty() || (colon == std::string::npos && line.back() == ':')) continue;
     return said.starts_with("Usage:") ? "" : said;
@@ -74,7 +76,7 @@ std::string rts_refusal(Launcher& launcher, Clock& clock, const std::string& pat
   ssize_t n = out >= 0 ? ::pread(out, printed.data(), printed.size(), 0) : -1;
   if (out >= 0) ::close(out);
   printed.resize(n > 0 ? static_cast<size_t>(n) : 0);
-  return first_complaint(printed);
+  return first_complaint(printed, path.substr(path.rfind('/') + 1));
 }
 
 }  // namespace hpng

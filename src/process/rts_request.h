@@ -39,8 +39,10 @@ ProgramSpec with_rts_options(std::vector<std::string> argv, const std::vector<st
 std::string rts_refusal(Launcher& launcher, Clock& clock, const std::string& path,
                         const std::vector<std::string>& options);
 
-// The complaint in what the RTS printed: its first line before "Usage:",
-// without the program's name; empty when there is none.
-std::string first_complaint(const std::string& printed);
+// The complaint in what the RTS of the program `name` (its file's name,
+// as the RTS prefixes its lines with it) printed: its first line before
+// "Usage:", without that prefix; empty when there is none. A name may hold
+// ": " itself ("memtest: big").
+std::string first_complaint(const std::string& printed, const std::string& name);
 
 }  // namespace hpng

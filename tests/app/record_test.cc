@@ -136,6 +136,17 @@ TEST_F(Record, GrowthIsJudgedAgainstTheBaseline) {
   EXPECT_EQ(within.status, 0) << within.err;
 }
 
+// The RTS prefixes its lines with the program's name, which may hold ": "
+// itself: its usage text is no refusal.
+TEST_F(Record, AProgramWhoseNameHoldsAColonIsRecorded) {
+  ASSERT_EQ(run_in(dir_, "cp " + shell_quote(programs().at("leaky")) + " 'memtest: big'").status, 0);
+  CommandResult r = run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + exe() + " --record --every 0.02 -o x.svg -- "
+                                     "'./memtest: big' 100000");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err.find("refused"), std::string::npos) << r.err;
+  EXPECT_TRUE(has("x.svg"));
+}
+
 // A baseline of another breakdown and clock is compared, and said as
 // --diff says it: a -hc .hp against this build's -hT eventlog.
 TEST_F(Record, ABaselineOfAnotherBreakdownAndClockIsSaid) {

@@ -55,12 +55,13 @@ TEST(Program, OneThatCannotStartSaysWhy) {
 struct Complaint {
   const char* printed;
   const char* said;
+  const char* name = "leaky";
 };
 
 class RtsAnswer : public ::testing::TestWithParam<Complaint> {};
 
 TEST_P(RtsAnswer, TheFirstComplaintBeforeItsUsageIsTheRefusal) {
-  EXPECT_EQ(first_complaint(GetParam().printed), GetParam().said);
+  EXPECT_EQ(first_complaint(GetParam().printed, GetParam().name), GetParam().said);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -71,7 +72,12 @@ INSTANTIATE_TEST_SUITE_P(
                   "the flag -hc requires the program to be built with -prof"},
         Complaint{"leaky: Most RTS options are disabled. Link with -rtsopts to enable them.\n",
                   "Most RTS options are disabled. Link with -rtsopts to enable them."},
-        Complaint{"", ""}));
+        Complaint{"", ""},
+        // A program whose name holds ": ": its usage is no complaint, its complaint is whole.
+        Complaint{"memtest: big: \nmemtest: big: Usage: <prog> <args> [+RTS <rtsopts> | -RTS <args>]\n", "",
+                  "memtest: big"},
+        Complaint{"memtest: big: unknown RTS option: -hz\nmemtest: big: \nmemtest: big: Usage: <prog>\n",
+                  "unknown RTS option: -hz", "memtest: big"}));
 
 // A GHC binary gets its options between +RTS and -RTS, where the RTS takes
 // them out: a program it runs does not inherit them, as it would GHCRTS.
