@@ -61,13 +61,12 @@ std::string first_complaint(const std::string& printed, const std::string& name)
   return "";
 }
 
-std::string rts_refusal(Launcher& launcher, Clock& clock, const std::string& path,
-                        const std::vector<std::string>& options) {
-  std::vector<std::string> argv{path, "+RTS"};
-  argv.insert(argv.end(), options.begin(), options.end());
-  argv.insert(argv.end(), {"-?", "-RTS"});
+namespace {
+
+// What `spec` prints (its output and errors) within 10 s of `clock`.
+std::string printed_by(Launcher& launcher, Clock& clock, ProgramSpec spec) {
   int out = ::memfd_create("rts-answer", MFD_CLOEXEC);
-  ProgramSpec spec{argv, own_environment(), -1, out};
+  spec.output = out;
   std::unique_ptr<Program> p = launcher.start(spec);
   double until = clock.now() + 10;
   while (!p->ended() && clock.now() < until) clock.pause(0.01);
@@ -76,7 +75,29 @@ std::string rts_refusal(Launcher& launcher, Clock& clock, const std::string& pat
   ssize_t n = out >= 0 ? ::pread(out, printed.data(), printed.size(), 0) : -1;
   if (out >= 0) ::close(out);
   printed.resize(n > 0 ? static_cast<size_t>(n) : 0);
-  return first_complaint(printed, path.substr(path.rfind('/') + 1));
+  return printed;
+}
+
+}  // namespace
+
+std::string rts_refusal(Launcher& launcher, Clock& clock, const std::string& path,
+                        const std::vector<std::string>& options) {
+  std::vector<std::string> argv{path, "+RTS"};
+  argv.insert(argv.end(), options.begin(), options.end());
+  argv.insert(argv.end(), {"-?", "-RTS"});
+  return first_complaint(printed_by(launcher, clock, {argv, own_environment(), -1, -1}), path.substr(path.rfind('/') + 1));
+}
+
+RtsAnswer wrapped_rts_answer(Launcher& launcher, Clock& clock, const std::vector<std::string>& argv,
+                             std::vector<std::string> options) {
+  options.push_back("-?");
+  std::string printed = printed_by(launcher, clock, with_rts_options(argv, options, false, own_environment(), -1));
+  // "leaky: Usage: <prog> <args> ...": the name the RTS prefixes its lines with.
+  size_t usage = printed.find(": Usage: <prog>");
+  if (usage == std::string::npos) return {};
+  size_t line = printed.rfind('\n', usage);
+  std::string name = printed.substr(line == std::string::npos ? 0 : line + 1, usage - (line == std::string::npos ? 0 : line + 1));
+  return {name, first_complaint(printed, name)};
 }
 
 }  // namespace hpng

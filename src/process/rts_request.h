@@ -39,6 +39,16 @@ ProgramSpec with_rts_options(std::vector<std::string> argv, const std::vector<st
 std::string rts_refusal(Launcher& launcher, Clock& clock, const std::string& path,
                         const std::vector<std::string>& options);
 
+// What the GHC program a script runs says of `options`, given in GHCRTS
+// with -?: the name its RTS prefixes its lines with ("" when no RTS
+// answered) and its first complaint ("" when it takes them). The script
+// runs until its program's RTS exits, within 10 s of `clock`.
+struct RtsAnswer {
+  std::string name, complaint;
+};
+RtsAnswer wrapped_rts_answer(Launcher& launcher, Clock& clock, const std::vector<std::string>& argv,
+                             std::vector<std::string> options);
+
 // The complaint in what the RTS of the program `name` (its file's name,
 // as the RTS prefixes its lines with it) printed: its first line before
 // "Usage:", without that prefix; empty when there is none. A name may hold

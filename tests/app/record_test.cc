@@ -147,6 +147,28 @@ TEST_F(Record, AProgramWhoseNameHoldsAColonIsRecorded) {
   EXPECT_TRUE(has("x.svg"));
 }
 
+// A script that runs a GHC 9.0 program cannot be asked first: its
+// program refuses GHC 9.2's options, is asked what it refused, and is
+// recorded again without them; its RTS's own ./leaky.hp is not left, and a
+// user's there is refused, untouched.
+TEST_F(Record, AScriptAroundAnOlderGhcProgramIsRecordedWithoutWhatItRefuses) {
+  write_file(dir_ + "/run.sh", "#!/bin/sh\nexec " + shell_quote(programs().at("leaky")) + " \"$@\"\n");
+  ASSERT_EQ(run_in(dir_, "chmod +x run.sh").status, 0);
+  std::string record = "TMPDIR=" + dir_ + "/tmp " + hang_guard() + exe() + " --record --every 0.02 -o x.svg -- ./run.sh 100000";
+  CommandResult r = run_in(dir_, record);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("./run.sh: runs leaky, whose RTS (GHC before 9.2) refused what --record gives it in GHCRTS"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(has("x.svg"));
+  EXPECT_FALSE(has("leaky.hp")) << "the RTS's own .hp is not left";
+  write_file(dir_ + "/leaky.hp", "mine");
+  CommandResult mine = run_in(dir_, record);
+  EXPECT_EQ(mine.status, 1) << mine.err;
+  EXPECT_NE(mine.err.find("./leaky.hp is not a recording's"), std::string::npos) << mine.err;
+  EXPECT_EQ(read_file(dir_ + "/leaky.hp"), "mine");
+}
+
 // A baseline of another breakdown and clock is compared, and said as
 // --diff says it: a -hc .hp against this build's -hT eventlog.
 TEST_F(Record, ABaselineOfAnotherBreakdownAndClockIsSaid) {

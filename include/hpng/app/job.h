@@ -128,6 +128,9 @@ struct RecordPlan {
   bool profile_prefix = true;     // the RTS takes -po (where its own .hp goes)
   bool profiled = true;           // a profiled build (-prof): --explain's four runs, else a plain build's one or two
   bool info_tables = true;        // the RTS takes -hi (GHC 9.2 on)
+  // The name an RTS without -po writes its own .hp under (./NAME.hp): the
+  // program's; a script's, the GHC program it runs (learnt from its usage).
+  std::string rts_name;
   std::optional<ProfileInput> baseline;  // --baseline, opened
   OutputPlan report;              // the text report, on standard output
 };

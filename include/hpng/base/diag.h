@@ -71,6 +71,7 @@ enum class Code {
   stop_escalated,    // --record: the program did not end on a stop, and was sent a stronger signal
   explain_cut,       // --explain: a run its RTS refused was skipped, or one that failed ended the explanation
   kept_beside,       // --record: a user's file has the name its profile would take: the profile goes beside it
+  older_rts,         // --record: the GHC program a script runs refused GHC 9.2's options: recorded again without them
   // Notes: what a run says besides (printed without "warning").
   gate_within,       // a gate held: its limit and what was judged against it
 };

@@ -4,7 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <optional>
+
 #include "app/pipeline.h"
+#include "base/text.h"
 #include "app/record/recorded_program.h"
 #include "process/rts_request.h"
 #include "process/watch_files.h"
@@ -36,7 +39,7 @@ Recording Recorder::run_once(const RunPlan& run) {
   FileState before = file_state(run.keep);  // an earlier run's is never drawn as this one's
   // An RTS without -po (GHC 9.0) writes ./PROG.hp beside the eventlog, which
   // nobody asked for: removed after the run (a user's is refused before).
-  std::string stray = r_.eventlog && !r_.profile_prefix ? "./" + r_.name + ".hp" : "";
+  std::string stray = r_.eventlog && !r_.profile_prefix ? "./" + (r_.rts_name.empty() ? r_.name : r_.rts_name) + ".hp" : "";
   bool stray_before = !stray.empty() && file_state(stray).exists;
   ProgramSpec spec = with_rts_options(r_.asked.argv, opts, r_.ghc, own_environment(), foreground_terminal());
   spec.input = run.input;
@@ -114,6 +117,36 @@ size_t censuses_recorded(const Job& job, const Recording& rec) {
   }
 }
 
+// A script cannot be asked what its program's RTS takes before it runs, so
+// it is given GHC 9.2's options in GHCRTS; a GHC 9.0 program refuses them
+// and prints its usage. Asked once what it refused, it is recorded again
+// without them, said; its RTS's own ./NAME.hp is then kept away as a 9.0
+// program's is (a user's there is refused).
+std::optional<Job> older_rts_job(const Job& job, const Recording& rec, Launcher& launcher, Clock& clock,
+                                 Warnings& warnings) {
+  const RecordPlan& r = *job.record;
+  if (r.ghc || rec.left_profile || !rec.end.failed() || !r.eventlog || (!r.flush_interval && !r.profile_prefix)) {
+    return std::nullopt;
+  }
+  RtsRequest probe{.breakdown = rec.run.breakdown, .restrictions = rec.run.restrictions, .every = rec.run.every,
+                   .eventlog = "/dev/null", .prefix = r.profile_prefix ? "/dev/null" : "", .flush_interval = r.flush_interval};
+  RtsAnswer a = wrapped_rts_answer(launcher, clock, r.asked.argv, rts_options(probe));
+  bool older = a.complaint.find("--eventlog-flush-interval") != std::string::npos || a.complaint.find("-po") != std::string::npos;
+  if (a.name.empty() || !older) return std::nullopt;
+  struct stat st;
+  if (::lstat(("./" + a.name + ".hp").c_str(), &st) == 0) {
+    throw usage_error(Code::output_is_input, "./" + a.name + ".hp is not a recording's, and the program " + r.asked.argv[0] +
+                                                 " runs has an RTS that writes its .hp there whatever hp2ps-ng asks (GHC "
+                                                 "before 9.2 has no -po): move it, or record in another folder");
+  }
+  Job older_job = job;
+  older_job.record->flush_interval = false, older_job.record->profile_prefix = false, older_job.record->rts_name = a.name;
+  warnings.add({Code::older_rts, r.asked.argv[0], {}, 0, 0, "",
+                "runs " + a.name + ", whose RTS (GHC before 9.2) refused what --record gives it in GHCRTS (\"" +
+                    excerpt(a.complaint, 200) + "\"): recorded again without --eventlog-flush-interval and -po"});
+  return older_job;
+}
+
 }  // namespace
 
 // A run too short to judge is run once more, more often censused, where
@@ -121,7 +154,12 @@ size_t censuses_recorded(const Job& job, const Recording& rec) {
 void record_program(const Job& job, Launcher& launcher, Clock& clock, Warnings& warnings) {
   Replay replay = replayable_input();
   Recorder recorder(job, launcher, clock, warnings);
-  Recording rec = recorder.record(asked_run(job));
+  Recording rec = recorder.run_once(asked_run(job));
+  if (std::optional<Job> older = older_rts_job(job, rec, launcher, clock, warnings)) {
+    record_program(*older, launcher, clock, warnings);
+    return;
+  }
+  if (!rec.left_profile) throw nothing_recorded(*job.record, rec.end, rec.run.keep);
   size_t censuses = censuses_recorded(job, rec);
   if (std::optional<double> every = rerun_every(*job.record, rec, censuses, replay.possible)) {
     RunPlan again = rec.run;
