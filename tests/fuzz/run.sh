@@ -20,7 +20,8 @@ cc -c -o "$work/elf/seed.o" "$work/seed.c" && cc -no-pie -o "$work/elf/seed" "$w
 # ... and with IPE buffers in GHC 9.6's layout (entries inline) and 9.10's
 # (tables, entries and strings apart), naming the table before main's code.
 cat > "$work/ipe.c" <<'C'
-int main(void) { return 0; }
+int stg_STACK_info(void) { return 1; }
+int main(void) { return stg_STACK_info(); }
 static const char strings[] = "\0T_con_info\0" "1\0Int\0loop\0Main\0x.hs\0" "1:1";
 struct Inline { void *next; const char *strings; long count; struct { void *code; unsigned s[8]; } e[1]; };
 struct Inline Main_ipe_buf = {0, strings, 1, {{(char *)main, {1, 12, 14, 18, 23, 28, 33, 0}}}};

@@ -123,7 +123,9 @@ BinaryIpe binary_ipe_records(std::shared_ptr<const ElfSymbols> elf, uint64_t ent
     }
   }
   if (buffers->empty() && !elf->ipe_buffers().empty()) {
-    out.unread = why.empty() ? "its IPE records are in a layout hp2ps-ng does not know (GHC 9.2 to 9.14 are known)" : why;
+    out.unread = why.empty() ? "its IPE records are in a layout hp2ps-ng does not know (it reads those of GHC 9.2 to "
+                               "9.8 and of 9.10 on)"
+                             : why;
   }
   out.names.reading([elf, buffers, entry_offset](uint64_t at, uint32_t) {
     uint64_t n = at >> 32;
