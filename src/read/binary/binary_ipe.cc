@@ -111,10 +111,15 @@ BinaryIpe binary_ipe_records(std::shared_ptr<const ElfSymbols> elf, uint64_t ent
   BinaryIpe out;
   auto buffers = std::make_shared<std::vector<Buffer>>();
   std::string why;
+  // Entries looked at in all: a hostile file's buffers that share their
+  // bytes cost no more than one of every entry it can hold.
+  uint64_t left = kMostEntries;
   for (uint64_t node : elf->ipe_buffers()) {
     std::optional<Buffer> b = apart_buffer(*elf, node, why);
     if (!b && why.empty()) b = inline_buffer(*elf, node);
-    if (b && agrees(*elf, *b, entry_offset)) buffers->push_back(*b);
+    if (!b || b->count > left) continue;
+    left -= b->count;
+    if (agrees(*elf, *b, entry_offset)) buffers->push_back(*b);
   }
   for (uint64_t n = 0; n < buffers->size(); ++n) {
     for (uint64_t k = 0; k < (*buffers)[n].count; ++k) {
