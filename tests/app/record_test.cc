@@ -157,7 +157,8 @@ TEST_F(Record, AScriptAroundAnOlderGhcProgramIsRecordedWithoutWhatItRefuses) {
   std::string record = "TMPDIR=" + dir_ + "/tmp " + hang_guard() + exe() + " --record --every 0.02 -o x.svg -- ./run.sh 100000";
   CommandResult r = run_in(dir_, record);
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.err.find("./run.sh: runs leaky, whose RTS (GHC before 9.2) refused what --record gives it in GHCRTS"),
+  EXPECT_NE(r.err.find("./run.sh: runs leaky, whose RTS (GHC before 9.2) refused what --record gives it in GHCRTS and "
+                       "printed the usage above"),
             std::string::npos)
       << r.err;
   EXPECT_TRUE(has("x.svg"));
@@ -167,6 +168,25 @@ TEST_F(Record, AScriptAroundAnOlderGhcProgramIsRecordedWithoutWhatItRefuses) {
   EXPECT_EQ(mine.status, 1) << mine.err;
   EXPECT_NE(mine.err.find("./leaky.hp is not a recording's"), std::string::npos) << mine.err;
   EXPECT_EQ(read_file(dir_ + "/leaky.hp"), "mine");
+}
+
+// A script around a GHC 9.0 program linked without -eventlog: it refuses
+// -l, and is recorded again from the .hp its RTS writes itself.
+TEST_F(Record, AScriptAroundAnOlderProgramWithoutAnEventlogIsRecordedFromItsHp) {
+  write_file(dir_ + "/run.sh", "#!/bin/sh\nexec " + shell_quote(programs().at("leaky-hp")) + " \"$@\"\n");
+  ASSERT_EQ(run_in(dir_, "chmod +x run.sh").status, 0);
+  CommandResult r = run_in(dir_, "TMPDIR=" + dir_ + "/tmp " + hang_guard() + exe() +
+                                     " --record --every 0.02 -o x.svg -- ./run.sh 100000");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("./run.sh: runs leaky-hp, whose RTS (GHC before 9.2) refused what --record gives it in GHCRTS "
+                       "and printed the usage above"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("recorded again from its own ./leaky-hp.hp (it was linked without -eventlog)"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("no heap lines to draw"), std::string::npos) << r.err;
+  EXPECT_TRUE(has("x.svg"));
+  EXPECT_TRUE(has("leaky-hp.hp")) << "the RTS's own .hp is the recording";
 }
 
 // A baseline of another breakdown and clock is compared, and said as

@@ -119,20 +119,22 @@ size_t censuses_recorded(const Job& job, const Recording& rec) {
 
 // A script cannot be asked what its program's RTS takes before it runs, so
 // it is given GHC 9.2's options in GHCRTS; a GHC 9.0 program refuses them
-// and prints its usage. Asked once what it refused, it is recorded again
+// and prints its usage. Asked what it refused, it is recorded again
 // without them, said; its RTS's own ./NAME.hp is then kept away as a 9.0
-// program's is (a user's there is refused).
+// program's is (a user's there is refused). A program linked without
+// -eventlog refuses -l: its own ./NAME.hp is then the recording. Each
+// retry drops options, so the retries end.
 std::optional<Job> older_rts_job(const Job& job, const Recording& rec, Launcher& launcher, Clock& clock,
                                  Warnings& warnings) {
   const RecordPlan& r = *job.record;
-  if (r.ghc || rec.left_profile || !rec.end.failed() || !r.eventlog || (!r.flush_interval && !r.profile_prefix)) {
-    return std::nullopt;
-  }
+  if (r.ghc || rec.left_profile || !rec.end.failed() || !r.eventlog) return std::nullopt;
   RtsRequest probe{.breakdown = rec.run.breakdown, .restrictions = rec.run.restrictions, .every = rec.run.every,
                    .eventlog = "/dev/null", .prefix = r.profile_prefix ? "/dev/null" : "", .flush_interval = r.flush_interval};
   RtsAnswer a = wrapped_rts_answer(launcher, clock, r.asked.argv, rts_options(probe));
-  bool older = a.complaint.find("--eventlog-flush-interval") != std::string::npos || a.complaint.find("-po") != std::string::npos;
-  if (a.name.empty() || !older) return std::nullopt;
+  bool no_eventlog = a.complaint.find("requires the program to be built with -eventlog") != std::string::npos;
+  bool newer_options = a.complaint.find("--eventlog-flush-interval") != std::string::npos ||
+                       a.complaint.find("-po") != std::string::npos;
+  if (a.name.empty() || !(no_eventlog || (newer_options && (r.flush_interval || r.profile_prefix)))) return std::nullopt;
   struct stat st;
   if (::lstat(("./" + a.name + ".hp").c_str(), &st) == 0) {
     throw usage_error(Code::output_is_input, "./" + a.name + ".hp is not a recording's, and the program " + r.asked.argv[0] +
@@ -140,10 +142,20 @@ std::optional<Job> older_rts_job(const Job& job, const Recording& rec, Launcher&
                                                  "before 9.2 has no -po): move it, or record in another folder");
   }
   Job older_job = job;
-  older_job.record->flush_interval = false, older_job.record->profile_prefix = false, older_job.record->rts_name = a.name;
+  RecordPlan& o = *older_job.record;
+  o.flush_interval = false, o.profile_prefix = false, o.rts_name = a.name;
+  if (no_eventlog) {
+    o.eventlog = false;
+    older_job.inputs[0] = {a.name + ".hp", InputFormat::hp, {}};
+    // A .hp has no GC events: no heap lines are asked of it.
+    older_job.asked.style.heap_lines = older_job.read.eventlog.heap_lines = o.report.chart.heap_lines = false;
+    for (OutputPlan& out : older_job.outputs) out.chart.heap_lines = false;
+  }
   warnings.add({Code::older_rts, r.asked.argv[0], {}, 0, 0, "",
-                "runs " + a.name + ", whose RTS (GHC before 9.2) refused what --record gives it in GHCRTS (\"" +
-                    excerpt(a.complaint, 200) + "\"): recorded again without --eventlog-flush-interval and -po"});
+                "runs " + a.name + ", whose RTS (GHC before 9.2) refused what --record gives it in GHCRTS and printed "
+                "the usage above (\"" + excerpt(a.complaint, 200) + "\"): recorded again " +
+                    (no_eventlog ? "from its own ./" + a.name + ".hp (it was linked without -eventlog)"
+                                 : std::string("without --eventlog-flush-interval and -po"))});
   return older_job;
 }
 
