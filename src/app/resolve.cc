@@ -418,7 +418,7 @@ void check_distinct_outputs(const Job& job) {
     if (auto hit = id ? inputs.find({id->dev, id->ino}) : inputs.end(); hit != inputs.end()) {
       throw file_error(Code::output_is_input, out, "is the input " + shown_path(hit->second) + " (the same file): refusing to overwrite it");
     }
-    std::optional<std::tuple<uint64_t, uint64_t, std::string>> place = place_of(out);
+    std::optional<std::tuple<uint64_t, uint64_t, std::string>> place = place_of(landing(out));
     if (!place) return;
     auto [at, fresh] = written.emplace(*place, whose);
     if (!fresh) {
@@ -550,7 +550,7 @@ OutputPlan plan_for(const Job& job, FilePlan files, InputFormat format, Warnings
 Job job_for_input(const Job& batch, size_t k, Warnings& warnings) {
   Job one = batch;
   one.mode = Mode::one_profile;
-  SpoolBudget budget{batch.watch_copy_limit};
+  SpoolBudget budget{batch.watch_copy_limit, 0, kFifoWait};
   const ProfileInput& in = batch.inputs[k];
   one.inputs = {open_input(in.path, in.format, false, budget)};
   FileOptions& files = one.asked.files;
@@ -596,6 +596,7 @@ Job resolve_job(const Options& o, Warnings& warnings) {
   Job job;
   job.mode = mode_of(o);
   SpoolBudget budget{o.max_input};
+  if (input_names(o).size() > 1) budget.fifo_wait = kFifoWait;
   job.asked = output_request(o);
   if (o.record) resolve_record(job, o, budget, warnings);
   else if (job.mode == Mode::batch) resolve_batch(job, o);

@@ -2,10 +2,12 @@
 #include "hpng/input/input.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -124,10 +126,11 @@ std::shared_ptr<InputFile> spool(const Pull& pull, const std::string& name, Spoo
 
 // The first bytes of `fd`: enough to tell a compressed stream (6), unless
 // it ends first.
-std::string first_bytes(int fd, const std::string& name) {
-  std::string first(kWindow, '\0');
+std::string first_bytes(int fd, const std::string& name, std::string read_before = "") {
+  size_t got = read_before.size();
+  std::string first = std::move(read_before);
+  first.resize(std::max(kWindow, got));
   Pull pull = reading(fd, "", name);
-  size_t got = 0;
   while (got < 6) {
     size_t n = pull(first.data() + got, first.size() - got);
     if (n == 0) break;
@@ -138,8 +141,9 @@ std::string first_bytes(int fd, const std::string& name) {
 }
 
 // A pipe, a device or standard input, compressed or not.
-std::shared_ptr<const InputFile> spool_stream(int fd, const std::string& name, SpoolBudget& budget) {
-  std::string first = first_bytes(fd, name);
+std::shared_ptr<const InputFile> spool_stream(int fd, const std::string& name, SpoolBudget& budget,
+                                              std::string read_before = "") {
+  std::string first = first_bytes(fd, name, std::move(read_before));
   Compression c = compression_of(first);
   return spool(decompressing(c, reading(fd, std::move(first), name), name), name, budget, c != Compression::none);
 }
@@ -164,6 +168,33 @@ Input from_file(int fd, const std::string& name, SpoolBudget& budget) {
   Compression c = compression_of(file->head);
   if (c == Compression::none) return {name, "", file};
   return {name, "", decompressed(fd, c, name, budget)};
+}
+
+// A FIFO among several inputs: opened without waiting for a writer, then
+// read once one comes. With no writer a read gives 0, with a silent one
+// EAGAIN; after `budget.fifo_wait` seconds without either it is refused.
+Input from_fifo(const std::string& path, SpoolBudget& budget) {
+  OwnedFd fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};
+  if (fd.fd < 0) fail(path, "cannot open", errno);
+  auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(budget.fifo_wait);
+  std::string first(kWindow, '\0');
+  for (;;) {
+    ssize_t n = ::read(fd.fd, first.data(), first.size());
+    if (n > 0 || (n < 0 && errno == EAGAIN)) {
+      first.resize(n > 0 ? static_cast<size_t>(n) : 0);
+      break;
+    }
+    if (n < 0 && errno != EINTR) fail(path, "cannot read", errno);
+    if (std::chrono::steady_clock::now() >= until) {
+      throw file_error(Code::cannot_read, path, "no program wrote to this FIFO within " +
+                                                    std::to_string(static_cast<int>(budget.fifo_wait)) +
+                                                    " s: among several inputs a FIFO waits that long for its writer "
+                                                    "(named alone, as long as it takes)");
+    }
+    ::poll(nullptr, 0, 20);
+  }
+  ::fcntl(fd.fd, F_SETFL, ::fcntl(fd.fd, F_GETFL) & ~O_NONBLOCK);
+  return {path, "", spool_stream(fd.fd, path, budget, std::move(first))};
 }
 
 }  // namespace
@@ -208,6 +239,7 @@ Input load_input(const std::string& path, SpoolBudget& budget) {
     return from_file(::dup(STDIN_FILENO), "stdin", budget);
   }
   if (path == "-") return {"stdin", "", spool_stream(STDIN_FILENO, "stdin", budget)};
+  if (budget.fifo_wait >= 0 && ::stat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode)) return from_fifo(path, budget);
   OwnedFd fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
   if (fd.fd < 0) fail(path, "cannot open", errno);
   if (::fstat(fd.fd, &st) != 0) fail(path, "cannot read", errno);

@@ -115,7 +115,7 @@ std::string where_new(const std::string& path) {
 }
 
 // Two names of one file: one identity, or for files not there yet one
-// folder and name.
+// folder and name (a dangling link's, the name it points to).
 bool same_file(const std::string& a, const std::string& b) {
   if (a == "-" || b == "-") {  // a pipe or a terminal has an identity too
     std::optional<FileId> out = stdout_id();
@@ -123,10 +123,22 @@ bool same_file(const std::string& a, const std::string& b) {
   }
   std::optional<FileId> x = output_id(a), y = output_id(b);
   if (x || y) return x == y;
-  return where_new(a) == where_new(b);
+  return where_new(landing(a)) == where_new(landing(b));
 }
 
 }  // namespace
+
+std::string landing(std::string path) {
+  for (int hop = 0; hop < 40; ++hop) {
+    char to[PATH_MAX];
+    ssize_t n = ::readlink(path.c_str(), to, sizeof to);
+    if (n <= 0 || n == sizeof to) break;
+    std::string target(to, static_cast<size_t>(n));
+    size_t slash = path.rfind('/');
+    path = target.starts_with('/') || slash == std::string::npos ? target : path.substr(0, slash + 1) + target;
+  }
+  return path;
+}
 
 std::string input_path(const FileOptions& f) {
   if (!f.input) return "-";

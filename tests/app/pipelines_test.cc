@@ -201,6 +201,11 @@ TEST(Batch, NoRunOverwritesAnotherProfile) {
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_NE(r.err.find("out/a.ps: is the input b.hp (the same file): refusing to overwrite it"), std::string::npos) << r.err;
   EXPECT_EQ(read_file(dir + "/b.hp"), real("banksim/banksim.hc.hp"));
+  std::filesystem::create_directory(dir + "/out2");
+  ASSERT_EQ(::symlink("b.ps", (dir + "/out2/a.ps").c_str()), 0);  // to b.hp's output, not there yet
+  r = run_in(dir, exe() + " -o out2/ a.hp b.hp");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("two outputs would be one file, out2/b.ps (a.hp and b.hp)"), std::string::npos) << r.err;
   std::string log = read_file(std::string(HPNG_CASES) + "/../eventlog-small/leak-hc.eventlog");
   write_file(dir + "/p.aux", log);
   write_file(dir + "/p.hp", real("leakyavg/leakyavg.hc.hp"));
@@ -230,21 +235,30 @@ TEST(Batch, APipeOrFifoAmongSeveralIsReadOnce) {
   r = run_in(dir, hang_guard() + "sh -c '(sleep 1; cat b.hp > f.hp) & " + exe() + " -o q/ --format svg a.hp f.hp; s=$?; wait; exit $s'");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(list_dir(dir + "/q"), (std::vector<std::string>{"a.aux", "a.svg", "f.aux", "f.svg"}));
+  // No writer ever: refused after its bounded wait, the others drawn.
+  ASSERT_EQ(::mkfifo((dir + "/n.hp").c_str(), 0600), 0);
+  r = run_in(dir, hang_guard() + exe() + " -o n/ --format svg a.hp n.hp");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("n.hp: no program wrote to this FIFO within 10 s"), std::string::npos) << r.err;
+  EXPECT_EQ(list_dir(dir + "/n"), (std::vector<std::string>{"a.aux", "a.svg"}));
 }
 
 // SIGTERM to hp2ps-ng mid-batch ends its workers too (they went on
-// drawing, orphaned). Each worker is held on a FIFO no one writes, so
-// without the fix they would wait for ever, whatever the machine's speed.
+// drawing, orphaned). Each worker is held on a FIFO whose writer never
+// writes, so without the fix they would wait for ever, whatever the
+// machine's speed.
 TEST(Batch, ASignalEndsTheWorkersToo) {
   std::string dir = scratch_dir();
   write_file(dir + "/a.hp", real("banksim/banksim.hb.hp"));
   for (const char* fifo : {"/f1.hp", "/f2.hp"}) ASSERT_EQ(::mkfifo((dir + fifo).c_str(), 0600), 0);
   std::string marker = dir + "/out/";
-  std::string script = exe() + " -o " + marker + " --format png a.hp f1.hp f2.hp & p=$!\n"
+  std::string script = "sleep 600 > f1.hp & w1=$!; sleep 600 > f2.hp & w2=$!\n" + exe() + " -o " + marker +
+                       " --format png a.hp f1.hp f2.hp & p=$!\n"
                        "until [ -e out/a.png ]; do sleep 0.05; done\n"
                        "kill -TERM $p; wait $p; echo $? > status\n"
                        "for i in $(seq 300); do pgrep -f " + shell_quote(marker) + " > /dev/null || break; sleep 0.1; done\n"
-                       "pgrep -fc " + shell_quote(marker) + " > left; pkill -KILL -f " + shell_quote(marker) + "\n";
+                       "pgrep -fc " + shell_quote(marker) + " > left; pkill -KILL -f " + shell_quote(marker) + "\n"
+                       "kill $w1 $w2\n";
   write_file(dir + "/run.sh", script);
   run_in(dir, hang_guard() + "sh run.sh");
   EXPECT_EQ(read_file(dir + "/status"), "143\n") << "ended by the signal, mid-batch";
@@ -261,8 +275,10 @@ TEST(SeveralOutputs, TwoThatAreOneFileAreRefused) {
   write_file(dir + "/a.hp", real("leakyavg/leakyavg.hc.hp"));
   write_file(dir + "/x.svg", "mine");
   ASSERT_EQ(::symlink("x.svg", (dir + "/latest.png").c_str()), 0);
+  ASSERT_EQ(::symlink("y.svg", (dir + "/next.png").c_str()), 0);  // to no file yet
   const char* cases[][2] = {
       {"-o x.svg -o latest.png", "x.svg and latest.png are one file"},
+      {"-o y.svg -o next.png", "y.svg and next.png are one file"},
       {"-o r.csv -o r.ipe.csv", "r.ipe.csv and r.ipe.csv are one file"},
       {"-o - -o /dev/stdout", "- and /dev/stdout are one file"},
   };
@@ -272,6 +288,7 @@ TEST(SeveralOutputs, TwoThatAreOneFileAreRefused) {
     EXPECT_NE(r.err.find(c[1]), std::string::npos) << c[0] << ": " << r.err;
   }
   EXPECT_EQ(read_file(dir + "/x.svg"), "mine");
+  EXPECT_FALSE(file_exists(dir + "/y.svg"));
   run_in(dir, "(" + exe() + " -o - -o /dev/stdout a.hp; echo $? > status) | cat > /dev/null");
   EXPECT_EQ(read_file(dir + "/status"), "2\n") << "a pipe too";
 }

@@ -60,7 +60,14 @@ constexpr size_t kSpoolLimit = size_t{2} << 30;
 struct SpoolBudget {
   size_t limit = kSpoolLimit;
   size_t used = 0;  // by the copies made so far
+  // How long a FIFO among several inputs waits for its writer, in seconds;
+  // negative: as long as it takes (one input waits as cat does).
+  double fifo_wait = -1;
 };
+
+// A FIFO among several inputs is given this long to be written: by its
+// turn its writer has long been waiting to open it.
+constexpr double kFifoWait = 10;
 
 // Opens a regular file, or copies standard input for "-" (or a pipe, a
 // device, a compressed file, decompressed) to an unlinked temporary file,

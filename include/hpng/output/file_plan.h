@@ -73,4 +73,8 @@ void check_outputs(const FilePlan& plan, const std::vector<InputRef>& inputs);
 // named (a link, standard output twice, -o r.csv beside -o r.ipe.csv).
 void check_distinct_files(const std::vector<FilePlan>& plans);
 
+// Where writing `path` lands: a link (even one to no file yet) followed to
+// the name it points to, as outputs are written through links.
+std::string landing(std::string path);
+
 }  // namespace hpng
