@@ -79,6 +79,7 @@ void Recorder::follow(const RunPlan& run, PrivateFolder& folder, Followed& follo
     // stopped as a stop hp2ps-ng was sent, and what came before is drawn.
     if (e.code() == Code::too_large) {
       Diagnostic d = e.diagnostic();
+      d.file = run.keep;  // the FIFO's private path means nothing to the user
       d.message += "; the program's eventlog was no longer read, the program is stopped, what came before is drawn";
       warnings_.add(d);
       followed.stop({kStoppedByLimit, false});

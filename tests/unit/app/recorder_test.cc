@@ -390,6 +390,11 @@ TEST_F(Recorder, AProgramPastMaxInputIsStopped) {
   EXPECT_EQ(record(launcher, "--max-input 20k -o p.json"), std::nullopt);
   EXPECT_EQ(launcher.received, (std::vector<int>{SIGINT}));
   EXPECT_TRUE(said(Code::too_large));
+  for (const Diagnostic& d : warnings_) {
+    if (d.code == Code::too_large) {
+      EXPECT_EQ(d.file, "prog.eventlog") << "the kept profile, not the private FIFO";
+    }
+  }
   EXPECT_TRUE(file_exists(dir_ + "/p.json"));
 }
 
