@@ -4,13 +4,16 @@
 # programs/ built twice (-hT without profiling; -hy -hc -hb with -prof
 # -fprof-auto) and run once per breakdown; only the .hp is kept. Plus one
 # run of Journal.hs sampled so seldom that it has a handful of censuses
-# ("too short to judge").
+# ("too short to judge"). With EVENTLOG=1 each run also writes its eventlog
+# (+RTS -l, the plain build linked with -eventlog), kept beside its .hp.
 # usage: run-leaks.sh SRC OUT   (SRC holds programs/; writes OUT/ghc-VERSION/PROGRAM.BREAKDOWN.hp)
 set -euo pipefail
 src=$(cd "$1" && pwd)
 ver=$(ghc --numeric-version)
 out=$2/ghc-$ver
 work=$(mktemp -d)
+log=(); link=()
+if [ "${EVENTLOG:-}" = 1 ]; then log=(-l); link=(-eventlog); fi
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
 
@@ -18,14 +21,15 @@ run() {  # program build breakdown name rts-options...
   local p=$1 build=$2 k=$3 name=$4
   shift 4
   rm -rf "$work/run" && mkdir "$work/run"
-  (cd "$work/run" && "../$p-$build" +RTS "-$k" "$@" -RTS >/dev/null) || return 1
+  (cd "$work/run" && "../$p-$build" +RTS "-$k" "${log[@]}" "$@" -RTS >/dev/null) || return 1
   mv "$work/run/$p-$build.hp" "$out/$name.hp"
+  if [ ${#log[@]} -gt 0 ]; then mv "$work/run/$p-$build.eventlog" "$out/$name.eventlog"; fi
 }
 
 for hs in "$src"/programs/*.hs; do
   P=$(basename "$hs" .hs)
   p=$(echo "$P" | tr '[:upper:]' '[:lower:]')
-  ghc -v0 -O -rtsopts -outputdir "$work/plain-$p" "$hs" -o "$work/$p-plain"
+  ghc -v0 -O -rtsopts "${link[@]}" -outputdir "$work/plain-$p" "$hs" -o "$work/$p-plain"
   ghc -v0 -O -rtsopts -prof -fprof-auto -outputdir "$work/prof-$p" "$hs" -o "$work/$p-prof"
   # A census without profiling waits for a major collection: a small
   # allocation area makes them frequent.
