@@ -275,6 +275,8 @@ std::vector<BandShape> band_shapes(const BandMatrix& m, const std::vector<BandFi
     const std::vector<double>& values = c.values[b];
     size_t top = static_cast<size_t>(std::max_element(values.begin(), values.end()) - values.begin());
     shapes.push_back(shape_of({c.ticks, c.times, values, values[top], top, heap_phases ? &heap : nullptr}, f[b]));
+    // Held until the judged census, not to the end: the teardown came after.
+    if (shapes.back().kind == ShapeKind::ramp_held && s.judged + 1 < s.end) shapes.back().when = s.judged_time;
   }
   return shapes;
 }

@@ -32,7 +32,7 @@ std::string shape_words(const BandShape& s, const ProfileHeader& h) {
   switch (s.kind) {
     case ShapeKind::none: return "empty";
     case ShapeKind::steady: return "steady";
-    case ShapeKind::ramp_held: return "ramp, held to the end";
+    case ShapeKind::ramp_held: return s.when > 0 ? "ramp, held until " + report_time(s.when, h.sample_unit) : "ramp, held to the end";
     case ShapeKind::ramp_drop: return "ramp, released at once at " + report_time(s.when, h.sample_unit);
     case ShapeKind::ramp_fall: return "ramp, then released over " + report_time(s.when, h.sample_unit);
     case ShapeKind::floor_up: return "sawtooth, floor rising " + si_amount(s.per_cycle, h.value_unit) + "/cycle";

@@ -31,7 +31,8 @@ bool leak_shape(ShapeKind k);
 struct BandShape {
   ShapeKind kind = ShapeKind::none;
   double confidence = 0;  // 0..1: how clearly the samples show it
-  double when = 0;        // ramp_drop: the time of the fall; plateau: built by; ramp_fall: its length
+  double when = 0;        // ramp_drop: the time of the fall; plateau: built by; ramp_fall: its length;
+                          // ramp_held: held until (the judged census, before the teardown), 0: to the end
   double per_cycle = 0;   // floor_up: the floor's rise per cycle (the band's unit)
 };
 

@@ -36,8 +36,9 @@ struct Verdict {
   Biography biography;
   // The heap's live bytes (an eventlog's HEAP_LIVE events), judged as a
   // band is: what the heap did even where censuses are too few to say.
+  // A suspect only while it was held (memory released is no leak).
   std::optional<BandShape> live;
-  bool live_leaks() const { return live && leak_shape(live->kind); }
+  bool live_leaks() const { return live && (live->kind == ShapeKind::ramp_held || live->kind == ShapeKind::floor_up); }
 };
 
 // Whether `m` can have a verdict: its values are amounts of one run (not a

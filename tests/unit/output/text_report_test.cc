@@ -112,6 +112,18 @@ TEST(TextReport, SuspectsFirstInTheVerdictsOrderEachWithItsShape) {
       << r;
 }
 
+// A ramp whose last census is the RTS's teardown (a tenth of the one
+// before) is held until the census before it, not "to the end": its final
+// column says 0 B.
+TEST(TextReport, ARampBeforeTheTeardownIsHeldUntilItsLastCensus) {
+  std::vector<long long> leak, rest(13, 1000000);
+  for (long long k = 0; k < 12; ++k) leak.push_back(1000000 * (k + 1));
+  leak.push_back(0), rest.back() = 10000;
+  std::string r = report_of(every(profile({{"leak", leak}, {"rest", rest}})), "p.hp", false);
+  EXPECT_NE(r.find("              leak: ramp, held until 11.0 s (high)\n"), std::string::npos) << r;
+  EXPECT_EQ(r.find("held to the end"), std::string::npos) << r;
+}
+
 TEST(TextReport, ABiographyIsReadForWhatItIs) {
   std::vector<long long> lag, use(12, 1000000);
   for (long long k = 0; k < 12; ++k) lag.push_back(2000000 * (k + 1));

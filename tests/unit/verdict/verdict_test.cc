@@ -251,5 +251,26 @@ TEST(Verdict, ALeakThatStartsLateRampsOverItsOwnLife) {
   EXPECT_EQ(j.shape("cache"), ShapeKind::ramp_held);
 }
 
+// The heap's live bytes are a suspect only while held: a ramp then
+// released (an early peak, a job's buffer dropped) is no leak, whatever
+// its rise; a ramp held to the last point is.
+TEST(LiveBytes, AreASuspectOnlyWhileHeld) {
+  auto live = [](std::vector<double> values) {
+    BandMatrix m = test::select_in_memory("f.hp", test::hp_of({{"a", std::vector<double>(12, 1000)}}), SelectOptions{});
+    Series s{"live bytes", "HEAP_LIVE", {}, values};
+    for (size_t k = 0; k < values.size(); ++k) s.times.push_back(0.1 * static_cast<double>(k));
+    m.info.series = {s};
+    return verdict_of(m);
+  };
+  Verdict held = live(course(30, [](double x) { return 1e6 + 1e8 * x; }));
+  EXPECT_EQ(held.live->kind, ShapeKind::ramp_held);
+  EXPECT_TRUE(held.live_leaks());
+  Verdict released = live(course(30, [](double x) { return x < 0.7 ? 1e6 + 1e8 * x : 1e6; }));
+  ASSERT_TRUE(released.live.has_value());
+  EXPECT_TRUE(released.live->kind == ShapeKind::ramp_drop || released.live->kind == ShapeKind::ramp_fall)
+      << shape_token(released.live->kind);
+  EXPECT_FALSE(released.live_leaks());
+}
+
 }  // namespace
 }  // namespace hpng
