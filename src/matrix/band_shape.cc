@@ -77,8 +77,8 @@ struct Course {
 // (within a tenth of the rise: not a jump from a floor), or from where a
 // slow rise into it began, to the peak, a rise
 // of half the peak or more, over 20 % of the band's life or more and four
-// points or more, whose falls on the way add up to under 40 % of the rise (GC noise,
-// not the teeth of a sawtooth), and that first comes within a tenth of
+// points or more, whose falls on the way (each of 5 % of the peak or more)
+// add up to under 40 % of the rise (GC noise, not the teeth of a sawtooth), and that first comes within a tenth of
 // its peak no sooner than half way along (not a working set built at once,
 // whose noise puts its peak late). Its smoothness is 1 less the falls'
 // share.
@@ -103,8 +103,14 @@ Ramp ramp_of(const Course& c) {
   r.start = c.top;
   while (r.start > 0 && c.v[r.start] > least + 0.1 * (c.peak - least)) --r.start;
   r.start = slow_start(c, r.start);
-  double rise = c.peak - c.v[r.start], falls = 0;
-  for (size_t k = r.start + 1; k <= c.top; ++k) falls += std::max(0.0, c.v[k - 1] - c.v[k]);
+  double rise = c.peak - c.v[r.start], falls = 0, run = 0;
+  // A fall is a run of declines; one under 5 % of the peak is noise (a
+  // queue's consumer taking its turn), however many there are.
+  for (size_t k = r.start + 1; k <= c.top + 1; ++k) {
+    double d = k <= c.top ? c.v[k - 1] - c.v[k] : 0;
+    if (d > 0) run += d;
+    else if (run > 0) falls += run >= 0.05 * c.peak ? run : 0, run = 0;
+  }
   if (rise <= 0) return r;
   size_t near = r.start;
   while (c.v[near] < 0.9 * c.peak) ++near;
@@ -249,6 +255,9 @@ bool leak_shape(ShapeKind k) {
 
 std::optional<BandShape> series_shape(const std::vector<double>& times, const std::vector<double>& values) {
   size_t n = std::min(times.size(), values.size());
+  // The collection at exit, under a tenth of the one before, is the
+  // teardown, not the end (as a census is: band_figures.h).
+  if (n >= 2 && values[n - 1] < values[n - 2] / 10) --n;
   if (n < kLeastSeriesPoints) return std::nullopt;
   size_t points = std::min(n, kMostPoints);
   std::vector<double> t(points), v(points), count(points);

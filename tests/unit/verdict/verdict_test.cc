@@ -253,7 +253,8 @@ TEST(Verdict, ALeakThatStartsLateRampsOverItsOwnLife) {
 
 // The heap's live bytes are a suspect only while held: a ramp then
 // released (an early peak, a job's buffer dropped) is no leak, whatever
-// its rise; a ramp held to the last point is.
+// its rise; a ramp held to the last point, or to the one before the
+// collection at exit, is.
 TEST(LiveBytes, AreASuspectOnlyWhileHeld) {
   auto live = [](std::vector<double> values) {
     BandMatrix m = test::select_in_memory("f.hp", test::hp_of({{"a", std::vector<double>(12, 1000)}}), SelectOptions{});
@@ -265,6 +266,9 @@ TEST(LiveBytes, AreASuspectOnlyWhileHeld) {
   Verdict held = live(course(30, [](double x) { return 1e6 + 1e8 * x; }));
   EXPECT_EQ(held.live->kind, ShapeKind::ramp_held);
   EXPECT_TRUE(held.live_leaks());
+  std::vector<double> torn_down = course(30, [](double x) { return 1e6 + 1e8 * x; });
+  torn_down.push_back(1e5);  // the collection at exit
+  EXPECT_TRUE(live(torn_down).live_leaks()) << "the teardown is not the end";
   Verdict released = live(course(30, [](double x) { return x < 0.7 ? 1e6 + 1e8 * x : 1e6; }));
   ASSERT_TRUE(released.live.has_value());
   EXPECT_TRUE(released.live->kind == ShapeKind::ramp_drop || released.live->kind == ShapeKind::ramp_fall)
