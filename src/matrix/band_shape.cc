@@ -5,6 +5,7 @@
 #include "hpng/matrix/band_shape.h"
 
 #include <algorithm>
+#include <optional>
 #include <cmath>
 
 namespace hpng {
@@ -121,9 +122,23 @@ Ramp ramp_of(const Course& c) {
   return r;
 }
 
+// Where a ramp held flat from (its first point at 90 % of its peak, all
+// after it at 80 % or more), when it stayed there longer than it took to
+// build (by a fifth): a bounded cache or a working set, filled and then
+// used, not a leak. None otherwise.
+std::optional<size_t> held_flat_from(const Course& c) {
+  size_t near = 0, born = 0;
+  while (c.v[near] < 0.9 * c.peak) ++near;
+  while (born + 1 < c.v.size() && c.v[born] <= 0) ++born;
+  bool flat = std::all_of(c.v.begin() + static_cast<long>(near), c.v.end(), [&](double x) { return x >= 0.8 * c.peak; });
+  if (!flat || c.t.back() - c.t[near] < 1.2 * (c.t[near] - c.t[born])) return std::nullopt;
+  return near;
+}
+
 // What a sustained ramp did after its peak.
 BandShape after_ramp(const Course& c, const Ramp& r) {
   double confidence = r.smooth * std::min(1.0, static_cast<double>(c.top - r.start) / 10);
+  if (std::optional<size_t> flat = held_flat_from(c)) return {ShapeKind::plateau, confidence, c.when[*flat], 0};
   if (c.v.back() >= 0.7 * c.peak) return {ShapeKind::ramp_held, confidence, 0, 0};
   size_t low = c.top;
   while (low < c.v.size() && c.v[low] > 0.3 * c.peak) ++low;

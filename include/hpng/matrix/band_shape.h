@@ -21,7 +21,8 @@ enum class ShapeKind {
   ramp_fall,  // a sustained ramp, then released more slowly
   floor_up,   // a sawtooth whose floor (the lows between its falls) rises
   sawtooth,   // three falls of 30 % of its peak or more, the floor flat
-  plateau,    // at 80 % of its peak within the first 30 % of the run, and kept
+  plateau,    // at 80 % of its peak within the first 30 % of the run, and kept (or a ramp held flat
+              // longer than it took to build: a bounded cache)
   spike,      // at half its peak or more in under a tenth of the samples
   varies,     // anything else
 };

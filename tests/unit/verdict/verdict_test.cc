@@ -90,6 +90,13 @@ INSTANTIATE_TEST_SUITE_P(
         // A working set built at the start and used.
         ShapeCase{"plateau", course(40, [](double x) { return x < 0.1 ? 30 * kMB * x : 3 * kMB + 2e5 * std::sin(40 * x); }),
                   ShapeKind::plateau, false},
+        // A bounded memo: filled over the first 40 %, then flat for longer
+        // than it took to fill.
+        ShapeCase{"memo_filled", course(50, [](double x) { return x < 0.4 ? 1e4 + 10 * kMB * x : 4 * kMB; }),
+                  ShapeKind::plateau, false},
+        // A list built over 60 %, then held for two shorter passes: a leak.
+        ShapeCase{"kept_for_passes", course(50, [](double x) { return x < 0.6 ? 1e4 + 10 * kMB * x : 6 * kMB; }),
+                  ShapeKind::ramp_held, true},
         ShapeCase{"spike", course(40, [](double x) { return std::fabs(x - 0.5) < 0.03 ? 8 * kMB : 2e5; }), ShapeKind::spike,
                   false},
         ShapeCase{"steady", course(40, [](double x) { return 3 * kMB + 1e4 * std::sin(30 * x); }), ShapeKind::steady, false},
