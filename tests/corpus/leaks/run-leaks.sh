@@ -5,7 +5,8 @@
 # -fprof-auto) and run once per breakdown; only the .hp is kept. Plus one
 # run of Journal.hs sampled so seldom that it has a handful of censuses
 # ("too short to judge"). With EVENTLOG=1 each run also writes its eventlog
-# (+RTS -l, the plain build linked with -eventlog), kept beside its .hp.
+# (+RTS -l-agu: heap, GC and user events, not the scheduler's; the plain
+# build linked with -eventlog), kept beside its .hp.
 # usage: run-leaks.sh SRC OUT   (SRC holds programs/; writes OUT/ghc-VERSION/PROGRAM.BREAKDOWN.hp)
 set -euo pipefail
 src=$(cd "$1" && pwd)
@@ -13,7 +14,7 @@ ver=$(ghc --numeric-version)
 out=$2/ghc-$ver
 work=$(mktemp -d)
 log=(); link=()
-if [ "${EVENTLOG:-}" = 1 ]; then log=(-l); link=(-eventlog); fi
+if [ "${EVENTLOG:-}" = 1 ]; then log=(-l-agu); link=(-eventlog); fi
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
 
