@@ -57,7 +57,7 @@ std::string whole_file(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-size_t censuses_of(const BandMatrix& m) { return m.samples > 2 ? m.samples - 2 : 0; }
+size_t censuses_of(const BandMatrix& m) { return censused(m, 0).censuses; }
 
 }  // namespace
 
@@ -144,7 +144,7 @@ const Explainer::Answered& Explainer::kept(const Answered& a) {
 std::optional<Explainer::Answered> Explainer::first_run(char breakdown, const std::string& purpose) {
   std::optional<Answered> first = run(plan(breakdown, {}, every_, purpose), purpose);
   for (int tries = 0; tries < 2 && first && censuses_of(first->matrix) < 2 * kLeastCensuses; ++tries) {
-    double every = every_for(every_, censuses_of(first->matrix));
+    double every = every_for(censused(first->matrix, every_).clock);
     if (every >= every_) break;
     every_ = every;
     std::string again_purpose = purpose + ", censused more often";

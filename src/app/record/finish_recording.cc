@@ -55,8 +55,7 @@ Judged draw_recording(const Job& job, const Recording& rec, Warnings& warnings) 
   for (const OutputPlan& out : job.outputs) outputs.push_back(&out);
   JudgedProfile p = judge_profile(profile_stream(in, job.read), job, outputs.size() + 1, warnings);
   p.run = job.record->name + " " + ended_words(*job.record, rec);
-  size_t censuses = p.matrix->samples > 2 ? p.matrix->samples - 2 : 0;  // less the RTS's empty first and last
-  std::string note = census_note(*job.record, rec, censuses);
+  std::string note = census_note(*job.record, rec, censused(*p.matrix, rec.run.every));
   if (!note.empty()) warnings.add({Code::few_censuses, rec.run.keep, {}, 0, 0, "", note});
   draw_judged(p, job, outputs, warnings);
   write_output("-", terminal_safe(summary(job, rec)) + "\n" + (note.empty() ? "" : terminal_safe(note) + "\n"));

@@ -105,16 +105,15 @@ Replay replayable_input() {
   return {};
 }
 
-// Its censuses, less the RTS's empty first and last; none where it cannot
-// be read (the finishing step says why).
-size_t censuses_recorded(const Job& job, const Recording& rec) {
+// What its censuses measured; none where its profile cannot be read (the
+// finishing step says why).
+Censused censuses_recorded(const Job& job, const Recording& rec) {
   Warnings quiet;
   try {
     ProfileInput in{rec.run.keep, job.inputs[0].format, load_input(rec.run.keep)};
-    BandMatrix m = judged_matrix(profile_stream(in, job.read), job, quiet);
-    return m.samples > 2 ? m.samples - 2 : 0;
+    return censused(judged_matrix(profile_stream(in, job.read), job, quiet), rec.run.every);
   } catch (const Error&) {
-    return 0;
+    return {};
   }
 }
 
@@ -162,8 +161,8 @@ std::optional<Job> older_rts_job(const Job& job, const Recording& rec, Launcher&
 
 }  // namespace
 
-// A run too short to judge is run once more, more often censused, where
-// that is cheap and the program can be given its input again (rerun_every).
+// A run too short to judge is run again, more often censused, where that
+// is cheap and the program can be given its input again (rerun_every).
 void record_program(const Job& job, Launcher& launcher, Clock& clock, Warnings& warnings) {
   Replay replay = replayable_input();
   Recorder recorder(job, launcher, clock, warnings);
@@ -173,15 +172,17 @@ void record_program(const Job& job, Launcher& launcher, Clock& clock, Warnings& 
     return;
   }
   if (!rec.left_profile) throw nothing_recorded(*job.record, rec.end, rec.run.keep);
-  size_t censuses = censuses_recorded(job, rec);
-  if (std::optional<double> every = rerun_every(*job.record, rec, censuses, replay.possible)) {
+  for (Censused c = censuses_recorded(job, rec); std::optional<double> every = rerun_every(*job.record, rec, c, replay.possible);
+       c = censuses_recorded(job, rec)) {
     RunPlan again = rec.run;
     again.every = *every;
-    again.doing = "run 2: censused more often, run 1 was too short to judge";
+    again.doing = "run " + std::to_string(rec.before.size() + 2) + ": censused more often, run " +
+                  std::to_string(rec.before.size() + 1) + " was too short to judge";
     if (replay.from >= 0) ::lseek(STDIN_FILENO, replay.from, SEEK_SET);
-    Recording second = recorder.record(again);
-    second.after = EarlierRun{rec.run.every, rec.seconds, censuses};
-    rec = std::move(second);
+    Recording next = recorder.record(again);
+    next.before = std::move(rec.before);
+    next.before.push_back({rec.run.every, rec.seconds, c.censuses});
+    rec = std::move(next);
   }
   finish_recording(job, rec, warnings);
 }

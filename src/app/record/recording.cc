@@ -41,66 +41,74 @@ Error nothing_recorded(const RecordPlan& r, const ProgramEnd& end, const std::st
 
 namespace {
 
-// Censuses the interval `every` gives a run censused `censuses` times at
-// `every_was` (its mutator time, taken as the middle of what they bound).
-double predicted(double every_was, size_t censuses, double every) {
-  return (static_cast<double>(censuses) + 0.5) * every_was / every;
-}
-
 std::string times(size_t n) { return std::to_string(n) + (n == 1 ? " time" : " times"); }
+
+// "--every 0.005 censuses it about 30 times (...)", or "" where the
+// interval it was censused at is already as short as that.
+// Below 2 ms GHC's RTS censuses hardly more often (measured on GHC 9.0.2
+// and 9.6.6: a GC-bound run of 25 ms censused 12 and 15 times at -i0.001).
+std::string advice(double every_was, const Censused& c) {
+  double every = every_for(c.clock);
+  if (every >= every_was) return "";
+  return "--every " + printed("%g", every) + " censuses it about " + printed("%.0f", c.clock / std::max(every, 0.002)) +
+         " times (each census costs a major collection)";
+}
 
 // Few censuses for the time the program ran: GHC's census interval is of
 // the program's own work (its mutator time), not of its collections or its
 // waits. A program that used the CPU throughout spent it collecting; one
 // that did not, waiting (for input, a timer, the network).
-std::string sparse_note(const RecordPlan& r, double every_was, const ProgramEnd& end, double seconds, size_t censuses) {
+std::string sparse_note(const RecordPlan& r, double every_was, const ProgramEnd& end, double seconds, const Censused& c) {
   bool worked = end.cpu_seconds >= seconds / 2;
   std::string cpu = end.cpu_seconds > 0 ? " (" + printed("%.2f", end.cpu_seconds) + " s of CPU)" : "";
   std::string why = worked ? "most of it collecting garbage, which GHC's census clock does not count"
                            : "most of it waiting, which GHC's census clock does not count";
   std::string out = r.name + " ran " + printed("%.1f", seconds) + " s" + cpu + ", " + why + ": censused " +
-                    times(censuses) + " at -i" + printed("%g", every_was);
-  double every = every_for(every_was, censuses);
-  if (every >= every_was) return out;
-  return out + "; --every " + printed("%g", every) + " censuses it about " +
-         printed("%.0f", predicted(every_was, censuses, every)) + " times (each census costs a major collection)";
+                    times(c.censuses) + " at -i" + printed("%g", every_was);
+  std::string better = advice(every_was, c);
+  return better.empty() ? out : out + "; " + better;
 }
 
 // Too few censuses to judge a run that worked throughout.
-std::string short_run_note(const RecordPlan& r, double every_was, double seconds, size_t censuses) {
-  double every = every_for(every_was, censuses);
-  if (every >= every_was) return "";
-  return r.name + " ran " + printed("%.1f", seconds) + " s and was censused " + times(censuses) + " at -i" +
-         printed("%g", every_was) + ", too few to judge (" + std::to_string(kLeastCensuses) + " needed): --every " +
-         printed("%g", every) + " censuses it about " + printed("%.0f", predicted(every_was, censuses, every)) +
-         " times (each census costs a major collection)";
+std::string short_run_note(const RecordPlan& r, double every_was, double seconds, const Censused& c) {
+  std::string better = advice(every_was, c);
+  if (better.empty()) return "";
+  return r.name + " ran " + printed("%.1f", seconds) + " s and was censused " + times(c.censuses) + " at -i" +
+         printed("%g", every_was) + ", too few to judge (" + std::to_string(kLeastCensuses) + " needed): " + better;
 }
 
 constexpr double kCheapRun = 20;  // seconds: a run again costs about as much once more
+constexpr size_t kMostRepeats = 2;
 
 }  // namespace
 
-double every_for(double every_was, size_t censuses) {
-  double mutator = (static_cast<double>(censuses) + 0.5) * every_was;
-  return std::max(0.001, std::floor(mutator / 30 * 1000) / 1000);
+Censused censused(const BandMatrix& m, double every) {
+  size_t n = m.samples > 2 ? m.samples - 2 : 0;  // less the empty first and last
+  double low = static_cast<double>(n) * every, high = low + every;
+  double clock = (low + high) / 2;
+  if (m.info.run && m.info.run->mutator_seconds >= 0) clock = m.info.run->mutator_seconds;
+  if (!m.info.run && m.info.finished) clock = last_time(m);  // a .hp's closing sample: mutator CPU seconds at exit
+  return {n, std::clamp(clock, low, high)};
 }
 
-std::optional<double> rerun_every(const RecordPlan& r, const Recording& rec, size_t censuses, bool replayable) {
-  if (censuses >= kLeastCensuses || r.asked.every_given || !replayable || rec.stopped_by || rec.failed()) return {};
-  if (rec.seconds > kCheapRun || rec.after) return {};
-  double every = every_for(rec.run.every, censuses);
+double every_for(double clock) { return std::max(0.001, std::floor(clock / 30 * 1000) / 1000); }
+
+std::optional<double> rerun_every(const RecordPlan& r, const Recording& rec, const Censused& c, bool replayable) {
+  if (c.censuses >= kLeastCensuses || r.asked.every_given || !replayable || rec.stopped_by || rec.failed()) return {};
+  if (rec.seconds > kCheapRun || rec.before.size() >= kMostRepeats) return {};
+  double every = every_for(c.clock);
   return every < rec.run.every ? std::optional(every) : std::nullopt;
 }
 
 // Said only where the run is too short to judge: a run with enough
 // censuses needs no word of its interval.
-std::string census_note(const RecordPlan& r, const Recording& rec, size_t censuses) {
-  if (censuses >= kLeastCensuses) return "";
+std::string census_note(const RecordPlan& r, const Recording& rec, const Censused& c) {
+  if (c.censuses >= kLeastCensuses) return "";
   double seconds = rec.seconds, every = rec.run.every;
-  if (seconds >= 1 && static_cast<double>(censuses) < seconds / every / 4) {
-    return sparse_note(r, every, rec.end, seconds, censuses);
+  if (seconds >= 1 && static_cast<double>(c.censuses) < seconds / every / 4) {
+    return sparse_note(r, every, rec.end, seconds, c);
   }
-  return short_run_note(r, every, seconds, censuses);
+  return short_run_note(r, every, seconds, c);
 }
 
 std::string stopped_words(const RecordPlan& r, const Recording& rec) {
@@ -115,6 +123,24 @@ std::string ended_words(const RecordPlan& r, const Recording& rec) {
   return describe_end(rec.end) + " after " + printed("%.1f", rec.seconds) + " s";
 }
 
+namespace {
+
+// "it ran twice: the first run (0.9 s) was censused 1 time at -i0.1, too
+// few to judge, this one at -i0.003"; three runs name the second too.
+std::string repeats_words(const Recording& rec) {
+  static const char* const kOrdinal[] = {"first", "second"};
+  static_assert(std::size(kOrdinal) == kMostRepeats);
+  std::string out = rec.before.size() == 1 ? "it ran twice: " : "it ran " + std::to_string(rec.before.size() + 1) + " times: ";
+  for (size_t k = 0; k < rec.before.size(); ++k) {
+    const EarlierRun& e = rec.before[k];
+    out += std::string(k ? ", the " : "the ") + kOrdinal[k] + " run (" + printed("%.1f", e.seconds) + " s) was censused " +
+           times(e.censuses) + " at -i" + printed("%g", e.every);
+  }
+  return out + ", too few to judge, this one at -i" + printed("%g", rec.run.every);
+}
+
+}  // namespace
+
 std::string summary(const Job& job, const Recording& rec) {
   const RecordPlan& r = *job.record;
   const std::vector<std::string>& moved = rec.moved;
@@ -123,10 +149,7 @@ std::string summary(const Job& job, const Recording& rec) {
   std::string ended = ended_words(r, rec) + (rec.stopped_by && rec.end.failed() ? "; what it recorded is judged" : "");
   std::string line = r.name + " " + ended + "; wrote " + wrote + ", kept its profile as " + rec.run.keep;
   for (const std::string& m : moved) line += ", its " + m.substr(m.rfind('.') + 1) + " as " + m;
-  if (const std::optional<EarlierRun>& e = rec.after) {
-    line += "; it ran twice: the first run (" + printed("%.1f", e->seconds) + " s) was censused " + times(e->censuses) +
-            " at -i" + printed("%g", e->every) + ", too few to judge, this one at -i" + printed("%g", rec.run.every);
-  }
+  if (!rec.before.empty()) line += "; " + repeats_words(rec);
   return r.eventlog ? line : line + " (its RTS writes no eventlog, a GHC before 9.4 linked without -eventlog: its .hp was followed)";
 }
 

@@ -8,6 +8,7 @@
 
 #include "hpng/app/job.h"
 #include "hpng/base/diag.h"
+#include "hpng/matrix/band_matrix.h"
 #include "process/program.h"
 
 namespace hpng {
@@ -44,22 +45,35 @@ struct Recording {
   int stopped_by = 0;              // the stop hp2ps-ng was sent and passed on (SIGINT...), kStoppedBy...; 0: none
   std::vector<std::string> moved;  // the RTS's other files, moved out beside the profile
   bool left_profile = false;       // it wrote a profile (not empty, not the one there before)
-  std::optional<EarlierRun> after;  // the run this one repeated, more often censused
+  std::vector<EarlierRun> before;  // the runs this one repeated, each too short to judge, in order
   // It failed by itself, not by a stop hp2ps-ng was sent and passed on: a
   // stopped run is judged as recorded so far, and the gates decide.
   bool failed() const { return end.failed() && stopped_by == 0; }
 };
 
-// The interval that censuses a run like one censused `censuses` times at
-// `every_was` about 30 times: GHC's census clock counts the program's own
-// work (mutator time), which those censuses measure, never its collections
-// or waits.
-double every_for(double every_was, size_t censuses);
+// What a recording's censuses measured: how many, and how long GHC's
+// census clock ran. That clock counts the program's own work by the wall
+// (a loaded machine's waits for the CPU included) and stops while it
+// collects or waits. Taken as the log's elapsed time less its collections
+// (a .hp's last time: the mutator's CPU seconds), held within what the
+// censuses bound (n at `every`: n to n + 1 intervals); else the middle.
+struct Censused {
+  size_t censuses = 0;
+  double clock = 0;  // seconds
+};
+Censused censused(const BandMatrix& m, double every);
+
+// The interval that censuses `clock` seconds of census clock about 30
+// times.
+double every_for(double clock);
 
 // The interval to run `rec` again at, from its censuses: where it was too
 // short to judge, ended by itself, cheap (20 s at most), its interval not
-// the user's, and `replayable` (its standard input can be given again).
-std::optional<double> rerun_every(const RecordPlan& r, const Recording& rec, size_t censuses, bool replayable);
+// the user's, `replayable` (its standard input can be given again), and
+// not already the third run (its censuses are a sample of its mutator's
+// stretches, which a GC-bound program makes short: one run of three may
+// still come up short).
+std::optional<double> rerun_every(const RecordPlan& r, const Recording& rec, const Censused& c, bool replayable);
 
 // What the RTS's refusal asks of the user, in one sentence.
 Error refused(const RecordPlan& r, char breakdown, const std::string& complaint);
@@ -68,7 +82,7 @@ Error refused(const RecordPlan& r, char breakdown, const std::string& complaint)
 Error nothing_recorded(const RecordPlan& r, const ProgramEnd& end, const std::string& keep);
 
 // What the censuses of a run say of how it was censused, or "".
-std::string census_note(const RecordPlan& r, const Recording& rec, size_t censuses);
+std::string census_note(const RecordPlan& r, const Recording& rec, const Censused& c);
 
 // "was stopped after 3.0 s (hp2ps-ng was sent SIGTERM and passed the stop
 // on)", "... (--for 3)": a recording ended by a stop.

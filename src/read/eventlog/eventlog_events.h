@@ -17,6 +17,8 @@
 namespace hpng::events {
 
 enum Id : uint16_t {
+  kStartGc = 9,
+  kEndGc = 10,
   kBlockMarker = 18,
   kRtsIdentifier = 29,
   kProgramArgs = 30,

@@ -181,6 +181,7 @@ ProfileInfo EventlogParser::info() const {
   p.cost_centres = censuses_.top_cost_centres();
   p.run->sampling_interval = seconds(censuses_.begin().period_ns);
   p.run->breakdown = censuses_.breakdown_flag();
+  if (double gc = facts_.gc_seconds(); gc >= 0) p.run->mutator_seconds = std::max(0.0, seconds(last_ts_) - gc);
   const events::HeapProfBegin& begin = censuses_.begin();
   for (size_t k = 0; k < begin.filters.size(); ++k) {
     if (!begin.filters[k].empty()) p.run->restrictions.push_back(events::kFilterFlags[k] + begin.filters[k]);

@@ -47,6 +47,7 @@ bool RunFacts::take(const Event& e) {
     case events::kHeapSize: case events::kHeapLive: case events::kBlocksSize: case events::kHeapAllocated:
       gc_event(e);
       return true;
+    case events::kStartGc: case events::kEndGc: gc_span(e); return true;
     default: return false;
   }
 }
@@ -54,6 +55,19 @@ bool RunFacts::take(const Event& e) {
 void RunFacts::gc_event(const Event& e) {
   if (std::optional<events::HeapFigure> h = events::heap_figure(e.payload)) {
     heap_.add(e.id, h->capset, e.offset < block_end_ ? capability_ : -1, seconds(e.time), h->bytes);
+  }
+}
+
+void RunFacts::gc_span(const Event& e) {
+  size_t slot = static_cast<size_t>(e.offset < block_end_ ? capability_ + 1 : 0);
+  if (slot >= gc_started_.size()) gc_started_.resize(slot + 1);
+  std::optional<uint64_t>& started = gc_started_[slot];
+  if (e.id == events::kStartGc) {
+    started = e.time;
+  } else if (started) {
+    gc_ns_ += e.time > *started ? e.time - *started : 0;
+    gc_seen_ = true;
+    started.reset();
   }
 }
 

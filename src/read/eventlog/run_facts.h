@@ -5,6 +5,7 @@
 #pragma once
 #include <cstddef>
 #include <ctime>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,12 +33,15 @@ class RunFacts {
   size_t block_end() const { return block_end_; }
   bool has_heap_figures() const { return !heap_.empty(); }
   const MarkList& marks() const { return marks_; }
+  // Seconds spent collecting (GC_START to GC_END), -1 with no such events.
+  double gc_seconds() const { return gc_seen_ ? static_cast<double>(gc_ns_) / 1e9 : -1; }
   // The profile's facts as far as the run gives them: header, marks, heap
   // lines, run; `source` names the file, `ended` its end marker.
   ProfileInfo info(const std::string& source, bool ended) const;
 
  private:
   void gc_event(const Event& e);
+  void gc_span(const Event& e);
 
   RunInfo run_;
   std::string date_ = "(no date)";
@@ -45,6 +49,12 @@ class RunFacts {
   HeapSeries heap_;
   int capability_ = -1;  // of the current block (-1: none)
   size_t block_end_ = 0;
+  // A collection's start by capability + 1 (0: the global buffer's); each
+  // collection stops the world, so spans of different capabilities never
+  // overlap and their sum is the time spent collecting.
+  std::vector<std::optional<uint64_t>> gc_started_;
+  uint64_t gc_ns_ = 0;
+  bool gc_seen_ = false;
 };
 
 }  // namespace hpng

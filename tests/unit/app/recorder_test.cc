@@ -421,8 +421,9 @@ void with_input(const char* path, int flags, Body body) {
   ::dup2(in, STDIN_FILENO), ::close(in);
 }
 
-// One census at -i0.1, then the run again: about 30 censuses of the same
-// work at -i0.005, its profile the one kept and drawn.
+// One census at -i0.1 (its log's mutator time under 0.1 s, so its census
+// clock is taken as 0.1 s), then the run again: about 30 censuses of the
+// same work at -i0.003, its profile the one kept and drawn.
 TEST_F(Recorder, ARunTooShortToJudgeIsRunAgainMoreOftenCensused) {
   ghc_binary("prog");
   Script once;
@@ -431,10 +432,28 @@ TEST_F(Recorder, ARunTooShortToJudgeIsRunAgainMoreOftenCensused) {
   launcher.then = {leak()};
   with_input("/dev/null", O_RDONLY, [&] { EXPECT_EQ(record(launcher, "-o p.json"), std::nullopt); });
   EXPECT_EQ(launcher.starts(), 2u);
-  EXPECT_NE(std::find(launcher.started.argv.begin(), launcher.started.argv.end(), "-i0.005"), launcher.started.argv.end())
+  EXPECT_NE(std::find(launcher.started.argv.begin(), launcher.started.argv.end(), "-i0.003"), launcher.started.argv.end())
       << testing::PrintToString(launcher.started.argv);
   EXPECT_EQ(read_file(dir_ + "/prog.eventlog"), small("leak-hc.eventlog"));
   EXPECT_FALSE(said(Code::few_censuses)) << "the second run was judged";
+}
+
+// A second run that still came up short (its censuses sample the mutator's
+// stretches, which a GC-bound program makes short) is followed by a third,
+// from its own measure; never a fourth.
+TEST_F(Recorder, ASecondRunStillShortIsRunOnceMore) {
+  ghc_binary("prog");
+  Script once;
+  once.log = small("journal-hc-hbvoid.eventlog");
+  FakeLauncher launcher(once), never_judged(once);
+  launcher.then = {once, leak()};
+  never_judged.then = {once, once, leak()};
+  with_input("/dev/null", O_RDONLY, [&] { EXPECT_EQ(record(launcher, "-o p.json"), std::nullopt); });
+  EXPECT_EQ(launcher.starts(), 3u);
+  EXPECT_FALSE(said(Code::few_censuses)) << "the third run was judged";
+  with_input("/dev/null", O_RDONLY, [&] { record(never_judged, "-o q.json"); });
+  EXPECT_EQ(never_judged.starts(), 3u);
+  EXPECT_NE(read_file(dir_ + "/q.json").find("\"judged\": false"), std::string::npos);
 }
 
 // Never run again: an interval the user gave, or an input that cannot be
@@ -483,10 +502,10 @@ TEST_P(CensusNotes, FollowFromTheRecording) {
 INSTANTIATE_TEST_SUITE_P(
     Recordings, CensusNotes,
     ::testing::Values(NoteCase{"short", 0.5, 0.4, "0.5 s and was censused 1 time at -i0.1, too few to judge (10 needed): "
-                                                  "--every 0.005 censuses it about 30 times"},
+                                                  "--every 0.003 censuses it about 33 times"},
                       NoteCase{"waiting", 20, 0.4, "20.0 s (0.40 s of CPU), most of it waiting, which GHC's census clock "
-                                                   "does not count: censused 1 time at -i0.1; --every 0.005 censuses it "
-                                                   "about 30 times"},
+                                                   "does not count: censused 1 time at -i0.1; --every 0.003 censuses it "
+                                                   "about 33 times"},
                       NoteCase{"collecting", 4, 3.8, "4.0 s (3.80 s of CPU), most of it collecting garbage, which GHC's "
                                                      "census clock does not count: censused 1 time at -i0.1"}),
     [](const auto& info) { return info.param.name; });

@@ -237,4 +237,28 @@ TEST(EventlogRules, HeapLinesOfARealLogAreItsGcFigures) {
 }
 
 }  // namespace
+
+// The run's mutator time: its last event's time less its collections,
+// each GC_START to GC_END of one capability's blocks (blocks out of time
+// order; a start with no end, as a killed run leaves, adds nothing). A log
+// without GC events does not know it.
+TEST(EventlogRules, MutatorTimeIsTheRunLessItsCollections) {
+  EventlogWriter w;
+  w.declare_standard().declare(9, 0).declare(10, 0).program_args({"./p", "+RTS", "-hT", "-N2"});
+  w.block(10, 1, [](EventlogWriter& b) { b.event(9, 300'000'000, "").event(10, 500'000'000, "").event(9, 900'000'000, ""); });
+  w.block(11, 0, [](EventlogWriter& b) { b.event(9, 100'000'000, "").event(10, 200'000'000, ""); });
+  w.block(12, 0xFFFF, [](EventlogWriter& b) {
+    b.heap_prof_begin(5, 7).sample_begin(500).sample_string(501, 5, "a").sample_end(1'000'000'000);
+  });
+  FullProfile p = read(w.bytes());
+  ASSERT_TRUE(p.info.run);
+  EXPECT_NEAR(p.info.run->mutator_seconds, 1.0 - 0.2 - 0.1, 1e-9);
+  EventlogWriter none;
+  none.declare_standard().program_args({"./p", "+RTS", "-hT"});
+  none.heap_prof_begin(5, 7).sample_begin(500).sample_string(501, 5, "a").sample_end(502);
+  FullProfile q = read(none.bytes());
+  ASSERT_TRUE(q.info.run);
+  EXPECT_EQ(q.info.run->mutator_seconds, -1);
+}
+
 }  // namespace hpng
