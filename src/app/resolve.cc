@@ -623,7 +623,8 @@ Job resolve_job(const Options& o, Warnings& warnings) {
   if (job.mode != Mode::watch && job.mode != Mode::batch) job.outputs = plan_outputs(job, job.inputs[0].format, warnings);
   if (job.record) {
     FilePlan report;
-    report.input = job.inputs[0].path, report.output = "-", report.format = OutputFormat::text;
+    // On stderr, as time(1) reports: the program's stdout is its own.
+    report.input = job.inputs[0].path, report.output = "/dev/stderr", report.format = OutputFormat::text;
     job.record->report = plan_for(job, report, job.inputs[0].format, warnings);
     for (const OutputPlan& out : job.outputs) check_record_files(job.inputs[0].path, out.files);
     for (size_t n = 2; job.record->asked.explain && n <= kMostExplainRuns; ++n) {

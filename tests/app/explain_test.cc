@@ -71,8 +71,8 @@ TEST_P(Leaks, NameTheBandItsMakerAndItsHolder) {
   for (const char* breakdown : {"-hc", "-hr", "-hb"}) {
     EXPECT_TRUE(has(j, std::string("\"breakdown\": \"") + breakdown + "\"")) << breakdown << " run missing";
   }
-  EXPECT_TRUE(has(r.out, "explanation  explain-" + l.program + ": `(" + l.band + ")` \\(.*is made by `" + l.maker + "`"))
-      << r.out;
+  EXPECT_TRUE(has(r.err, "explanation  explain-" + l.program + ": `(" + l.band + ")` \\(.*is made by `" + l.maker + "`"))
+      << r.err;
   EXPECT_TRUE(file_exists(dir_ + "/explain-" + l.program + ".explain-1.eventlog"));
 }
 
@@ -95,7 +95,7 @@ TEST_F(Explain, AHealthyProgramIsNoLeakAfterItsTypeRunsAlone) {
   std::string j = json();
   EXPECT_TRUE(has(j, "^\\{\"explain\": \\{\"band\": null")) << j.substr(0, 2000);
   EXPECT_FALSE(has(j, "\"breakdown\": \"-h[crb]\"")) << "only -hy runs";
-  EXPECT_NE(r.out.find("no leak found"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("no leak found"), std::string::npos) << r.err;
 }
 
 // Every run reads the same standard input, spooled once.
@@ -108,7 +108,7 @@ TEST_F(Explain, EveryRunGetsTheSameStandardInput) {
   ASSERT_EQ(r.status, 0) << r.err;
   size_t runs = 0;
   for (size_t at = r.out.find("(100000,"); at != std::string::npos; at = r.out.find("(100000,", at + 1)) ++runs;
-  EXPECT_GE(runs, 2u) << "each run read all 100,000 lines: " << r.out;
+  EXPECT_GE(runs, 2u) << "each run read all 100,000 lines: " << r.err;
   EXPECT_EQ(r.out.find("no input"), std::string::npos) << r.out;
   // The lines' characters are made by `lines`, under main's binding `ls`.
   EXPECT_TRUE(has(json(), "\"made_by\": \\[\\s*\\{[^}]*\"cost_centre\": \"main.ls\"")) << json().substr(0, 2000);
@@ -124,7 +124,7 @@ TEST_F(Explain, ARunThatFailsEndsTheExplanationWithWhatWasFound) {
   std::string j = json();
   EXPECT_TRUE(has(j, "\"said\": \"explain-thirdfails exited with status 2\"")) << j.substr(0, 3000);
   EXPECT_TRUE(has(r.err, "run \\(.*\\): explain-thirdfails exited with status 2")) << r.err;
-  EXPECT_NE(r.out.find("explanation  explain-thirdfails"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("explanation  explain-thirdfails"), std::string::npos) << r.err;
 }
 
 // A build without -prof (and, on GHC 9.0, without -hi): the closure type
@@ -139,7 +139,7 @@ TEST_F(Explain, APlainBuildNamesTheClosureTypeAndHowToRebuild) {
   EXPECT_FALSE(has(j, "\"breakdown\": \"-h[yrcb]\"")) << "no profiled run: " << j.substr(0, 2000);
   EXPECT_TRUE(has(j, "\"note\": \"a build without profiling names closure types only: a profiled build, ghc -prof "))
       << j.substr(0, 3000);
-  EXPECT_TRUE(has(r.out, "is made by code a build without profiling cannot name")) << r.out;
+  EXPECT_TRUE(has(r.err, "is made by code a build without profiling cannot name")) << r.err;
 }
 
 // ^C (here SIGINT, once run 2's profile is there) ends the explanation,
@@ -156,7 +156,7 @@ TEST_F(Explain, AStopEndsTheExplanationWithWhatWasFound) {
   std::string j = json();
   EXPECT_TRUE(has(j, "\"said\": \"stopped by SIGINT\"\\}\\],")) << "the last run: " << j.substr(0, 3000);
   EXPECT_TRUE(has(j, "\"note\": \"stopped before the runs were done")) << j.substr(0, 3000);
-  EXPECT_NE(r.out.find("explanation  explain-lazycount"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("explanation  explain-lazycount"), std::string::npos) << r.err;
 }
 
 // A -finfo-table-map build without -prof (GHC 9.2 on): -hi runs name the
@@ -176,7 +176,7 @@ TEST_F(Explain, AnInfoTableMapBuildSaysWhereTheLeakIsMade) {
 TEST_F(Explain, ATerminalStandardInputIsRefusedWithTheReason) {
   CommandResult r = run_in(dir_, "script -qec " + shell_quote(exe() + " --record --explain -- true") + " /dev/null");
   if (r.status == 127) GTEST_SKIP() << "script(1) not installed";
-  EXPECT_NE(r.out.find("a terminal cannot be read again"), std::string::npos) << r.out << r.err;
+  EXPECT_NE(r.out.find("a terminal cannot be read again"), std::string::npos) << "the pty carries stdout and stderr: " << r.out;
 }
 
 }  // namespace

@@ -278,7 +278,7 @@ OptionTable recording_options() {
   return {
       {"--record", "", Group::recording, "--record [OPTIONS] -- PROG [ARGS...]: run the GHC program PROG under heap "
        "profiling, follow it live, then write PROG.html (or -o), keep its profile as PROG.eventlog (or PROG.hp), print "
-       "the report and judge the gates", {}, false, true, flag(&Options::record)},
+       "the report on stderr (stdout is the program's) and judge the gates", {}, false, true, flag(&Options::record)},
       {"--explain", "", Group::recording, "With --record, on a profiled build: explain a leak in up to four runs of "
        "the program (by type -hy, then who makes the leaking type -hc, who holds it -hr, how it lives -hb), each "
        "restricted to what the one before found; a build without -prof: where -hi names the leaking closures "

@@ -282,7 +282,7 @@ void explain_program(const Job& job, Launcher& launcher, Clock& clock, Warnings&
   Explained e = Explainer(job, launcher, clock, warnings).explain();
   std::string text = explanation_text(e.answer, job.record->name);
   if (e.charts.empty()) {
-    write_output("-", text);
+    write_output(job.record->report.files.output, text);
     throw file_error(Code::program_failed, job.record->asked.argv[0], "no run of --explain left a profile to draw");
   }
   for (OutputPlan plan : job.outputs) {
@@ -292,7 +292,7 @@ void explain_program(const Job& job, Launcher& launcher, Clock& clock, Warnings&
                .answer = {text, explanation_markdown(text), explanation_json(e.answer)}, .gates = {}, .run = {}};
     write_finished(f, plan, job, warnings);
   }
-  write_output("-", text);
+  write_output(job.record->report.files.output, text);
   judge_explained(job, e, warnings);
   if (!e.failed) return;
   Diagnostic failed = file_error(Code::program_failed, job.record->asked.argv[0],

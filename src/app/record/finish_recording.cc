@@ -47,8 +47,9 @@ void judge(const Job& job, const Judged& run, const Recording& rec, Warnings& wa
   if (!over.empty()) warnings.add({Code::over_limit, "", {}, 0, 0, "", over, !rec.failed()});
 }
 
-// Every output, then the summary and the census note, then the report.
-// The note is said before any output is drawn: the page shows it too.
+// Every output, then the summary, then the report, both where the report
+// goes (stderr). The census note is a warning, said before any output is
+// drawn: the page shows it too.
 Judged draw_recording(const Job& job, const Recording& rec, Warnings& warnings) {
   ProfileInput in{rec.run.keep, job.inputs[0].format, load_input(rec.run.keep)};
   std::vector<const OutputPlan*> outputs;
@@ -58,7 +59,7 @@ Judged draw_recording(const Job& job, const Recording& rec, Warnings& warnings) 
   std::string note = census_note(*job.record, rec, censused(*p.matrix, rec.run.every));
   if (!note.empty()) warnings.add({Code::few_censuses, rec.run.keep, {}, 0, 0, "", note});
   draw_judged(p, job, outputs, warnings);
-  write_output("-", terminal_safe(summary(job, rec)) + "\n" + (note.empty() ? "" : terminal_safe(note) + "\n"));
+  write_output(job.record->report.files.output, terminal_safe(summary(job, rec)) + "\n");
   draw_judged(p, job, {&job.record->report}, warnings);
   return *p.judged;
 }

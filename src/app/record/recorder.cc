@@ -92,13 +92,21 @@ namespace {
 // Standard input a second run can read as the first did: none (closed, or
 // a device that is not a terminal: /dev/null) or a file, read again from
 // where the first run began. A pipe or a terminal cannot be given twice.
+// And standard output a second run's lines do no harm to: a terminal, a
+// device (/dev/null) or none; a pipe or a file would get them twice.
 struct Replay {
   bool possible = false;
   off_t from = -1;  // a file's offset to go back to; -1: nothing to seek
 };
 
-Replay replayable_input() {
+bool output_repeatable() {
   struct stat st {};
+  return ::fstat(STDOUT_FILENO, &st) != 0 || S_ISCHR(st.st_mode);
+}
+
+Replay replayable() {
+  struct stat st {};
+  if (!output_repeatable()) return {};
   if (::fstat(STDIN_FILENO, &st) != 0) return {true, -1};
   if (S_ISCHR(st.st_mode)) return {!::isatty(STDIN_FILENO), -1};
   if (S_ISREG(st.st_mode)) return {true, ::lseek(STDIN_FILENO, 0, SEEK_CUR)};
@@ -164,7 +172,7 @@ std::optional<Job> older_rts_job(const Job& job, const Recording& rec, Launcher&
 // A run too short to judge is run again, more often censused, where that
 // is cheap and the program can be given its input again (rerun_every).
 void record_program(const Job& job, Launcher& launcher, Clock& clock, Warnings& warnings) {
-  Replay replay = replayable_input();
+  Replay replay = replayable();
   Recorder recorder(job, launcher, clock, warnings);
   Recording rec = recorder.run_once(asked_run(job));
   if (std::optional<Job> older = older_rts_job(job, rec, launcher, clock, warnings)) {

@@ -412,13 +412,20 @@ TEST_F(Recorder, TheOutputsSayHowTheProgramEnded) {
   EXPECT_NE(read_file(dir_ + "/l.html").find("<li>Run: prog exited with status 2 after 1.5 s</li>"), std::string::npos);
 }
 
-// Standard input as `path` gives it while `body` runs.
+// Standard stream `stream` as `path` gives it while `body` runs.
+template <class Body>
+void with_stream(int stream, const char* path, int flags, Body body) {
+  int saved = ::dup(stream), fd = ::open(path, flags);
+  ::dup2(fd, stream), ::close(fd);
+  body();
+  ::dup2(saved, stream), ::close(saved);
+}
+
+// Standard input as `path` gives it, and standard output /dev/null (where a
+// second run's lines reach no one twice), while `body` runs.
 template <class Body>
 void with_input(const char* path, int flags, Body body) {
-  int in = ::dup(STDIN_FILENO), fd = ::open(path, flags);
-  ::dup2(fd, STDIN_FILENO), ::close(fd);
-  body();
-  ::dup2(in, STDIN_FILENO), ::close(in);
+  with_stream(STDOUT_FILENO, "/dev/null", O_WRONLY, [&] { with_stream(STDIN_FILENO, path, flags, body); });
 }
 
 // One census at -i0.1 (its log's mutator time under 0.1 s, so its census
@@ -430,7 +437,9 @@ TEST_F(Recorder, ARunTooShortToJudgeIsRunAgainMoreOftenCensused) {
   once.log = small("journal-hc-hbvoid.eventlog");  // one census
   FakeLauncher launcher(once);
   launcher.then = {leak()};
-  with_input("/dev/null", O_RDONLY, [&] { EXPECT_EQ(record(launcher, "-o p.json"), std::nullopt); });
+  std::optional<Code> got = Code::bad_option;  // until the run says
+  with_input("/dev/null", O_RDONLY, [&] { got = record(launcher, "-o p.json"); });
+  EXPECT_EQ(got, std::nullopt);
   EXPECT_EQ(launcher.starts(), 2u);
   EXPECT_NE(std::find(launcher.started.argv.begin(), launcher.started.argv.end(), "-i0.003"), launcher.started.argv.end())
       << testing::PrintToString(launcher.started.argv);
@@ -448,7 +457,9 @@ TEST_F(Recorder, ASecondRunStillShortIsRunOnceMore) {
   FakeLauncher launcher(once), never_judged(once);
   launcher.then = {once, leak()};
   never_judged.then = {once, once, leak()};
-  with_input("/dev/null", O_RDONLY, [&] { EXPECT_EQ(record(launcher, "-o p.json"), std::nullopt); });
+  std::optional<Code> got = Code::bad_option;  // until the run says
+  with_input("/dev/null", O_RDONLY, [&] { got = record(launcher, "-o p.json"); });
+  EXPECT_EQ(got, std::nullopt);
   EXPECT_EQ(launcher.starts(), 3u);
   EXPECT_FALSE(said(Code::few_censuses)) << "the third run was judged";
   with_input("/dev/null", O_RDONLY, [&] { record(never_judged, "-o q.json"); });
@@ -456,13 +467,22 @@ TEST_F(Recorder, ASecondRunStillShortIsRunOnceMore) {
   EXPECT_NE(read_file(dir_ + "/q.json").find("\"judged\": false"), std::string::npos);
 }
 
-// Never run again: an interval the user gave, or an input that cannot be
-// given twice (a pipe).
-TEST_F(Recorder, ARunIsNotRepeatedWhereItsIntervalOrInputIsTheUsers) {
+// Never run again: an interval the user gave, an input that cannot be
+// given twice (a pipe), or an output that would get the program's lines
+// twice (a pipe: `| wc -l` counts the program's lines).
+TEST_F(Recorder, ARunIsNotRepeatedWhereItsIntervalInputOrOutputIsTheUsers) {
   ghc_binary("prog");
   Script once;
   once.log = small("journal-hc-hbvoid.eventlog");
-  FakeLauncher given(once), piped(once);
+  FakeLauncher given(once), piped(once), piped_out(once);
+  int out[2];
+  ASSERT_EQ(::pipe(out), 0);
+  std::string out_path = "/dev/fd/" + std::to_string(out[1]);
+  with_stream(STDIN_FILENO, "/dev/null", O_RDONLY, [&] {
+    with_stream(STDOUT_FILENO, out_path.c_str(), O_WRONLY, [&] { record(piped_out, "-o o.json"); });
+  });
+  ::close(out[0]), ::close(out[1]);
+  EXPECT_EQ(piped_out.starts(), 1u);
   with_input("/dev/null", O_RDONLY, [&] { record(given, "--every 0.1 -o p.json"); });
   EXPECT_EQ(given.starts(), 1u);
   int fds[2];
