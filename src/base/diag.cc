@@ -45,6 +45,7 @@ int exit_status(Code code) {
 }
 
 void Warnings::add(Diagnostic d) {
+  if (held_back_.count(std::to_string(static_cast<int>(d.code)) + " " + d.file)) return;
   if (!said_.insert(std::to_string(static_cast<int>(d.code)) + " " + describe(d)).second) return;
   if (on_add) on_add(d);
   list_.push_back(std::move(d));

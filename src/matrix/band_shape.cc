@@ -268,11 +268,27 @@ bool leak_shape(ShapeKind k) {
   return k == ShapeKind::ramp_held || k == ShapeKind::ramp_drop || k == ShapeKind::ramp_fall || k == ShapeKind::floor_up;
 }
 
-std::optional<BandShape> series_shape(const std::vector<double>& times, const std::vector<double>& values) {
+namespace {
+
+// Where the collections at exit begin: those at the run's last moment
+// (within 1 % of its span), each under a tenth of the one before them, are
+// the teardown, not the end (as a census is: band_figures.h). A -threaded
+// RTS makes two.
+size_t teardown_start(const std::vector<double>& times, const std::vector<double>& values) {
   size_t n = std::min(times.size(), values.size());
-  // The collection at exit, under a tenth of the one before, is the
-  // teardown, not the end (as a census is: band_figures.h).
-  if (n >= 2 && values[n - 1] < values[n - 2] / 10) --n;
+  if (n < 2) return n;
+  double window = (times[n - 1] - times[0]) / 100;
+  size_t k = n - 1;
+  while (k > 1 && times[n - 1] - times[k - 1] <= window) --k;
+  bool fell = std::all_of(values.begin() + static_cast<std::ptrdiff_t>(k), values.begin() + static_cast<std::ptrdiff_t>(n),
+                          [&](double v) { return v < values[k - 1] / 10; });
+  return fell ? k : n;
+}
+
+}  // namespace
+
+std::optional<BandShape> series_shape(const std::vector<double>& times, const std::vector<double>& values) {
+  size_t n = teardown_start(times, values);
   if (n < kLeastSeriesPoints) return std::nullopt;
   size_t points = std::min(n, kMostPoints);
   std::vector<double> t(points), v(points), count(points);

@@ -58,11 +58,14 @@ std::string run_section(const PageChart& c) {
   return out + "</dl>\n";
 }
 
+// --record's census note is among the findings (findings_section), not
+// said again here.
 std::string warnings_section(const std::vector<Diagnostic>& warnings) {
-  if (warnings.empty()) return "<p>The read gave no warning.</p>\n";
-  std::string out = "<ul class=\"warnings\">\n";
-  for (const Diagnostic& d : warnings) out += "<li>" + markup_escape(describe(d)) + "</li>\n";
-  return out + "</ul>\n";
+  std::string items;
+  for (const Diagnostic& d : warnings) {
+    if (d.code != Code::few_censuses) items += "<li>" + markup_escape(describe(d)) + "</li>\n";
+  }
+  return items.empty() ? "<p>The read gave no warning.</p>\n" : "<ul class=\"warnings\">\n" + items + "</ul>\n";
 }
 
 std::string head(const HtmlPage& page) {

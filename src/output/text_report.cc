@@ -253,11 +253,19 @@ std::string end_field(const BandMatrix& m) {
                           " the heap was torn down at exit)");
 }
 
+// With no census's data, "peak 0 B" would say the heap was empty: the
+// heap's own lines are its only figures.
+std::string peak_fields(const BandMatrix& m) {
+  const ProfileHeader& h = m.info.header;
+  if (m.peak.total == 0 && !m.info.series.empty()) return field("peak", "none: no census had data (the heap's own lines follow)");
+  return field("peak", si_amount(m.peak.total, h.value_unit) + " at " + report_time(m.peak.time, h.sample_unit)) +
+         field("final", si_amount(m.peak.final_total, h.value_unit) + " (the last sample with data)");
+}
+
 std::string profile_fields(const BandMatrix& m, const std::string& input) {
   const ProfileHeader& h = m.info.header;
   return field("input", input) + field("job", h.job) + field("date", h.date) + field("profile", profile_words(m)) +
-         field("peak", si_amount(m.peak.total, h.value_unit) + " at " + report_time(m.peak.time, h.sample_unit)) +
-         field("final", si_amount(m.peak.final_total, h.value_unit) + " (the last sample with data)") + heap_fields(m);
+         peak_fields(m) + heap_fields(m);
 }
 
 // --diff: a band's peak in each run (0 where a run lacks it).

@@ -130,6 +130,9 @@ class Warnings {
   // A new input (a watched file that started over): its warnings are said
   // again.
   void start_again() { said_.clear(); }
+  // Warnings of `code` about `file` from now on are not said: a fact said
+  // once another way (a recording's census note says why it has no data).
+  void hold_back(Code code, const std::string& file) { held_back_.insert(std::to_string(static_cast<int>(code)) + " " + file); }
   // Called with each warning added (--watch prints them as they come).
   std::function<void(const Diagnostic&)> on_add;
   size_t size() const { return list_.size(); }
@@ -141,6 +144,7 @@ class Warnings {
  private:
   std::vector<Diagnostic> list_;
   std::unordered_set<std::string> said_;  // code and text of each
+  std::unordered_set<std::string> held_back_;  // code and file
 };
 
 // A short, printable excerpt of input bytes for messages: at most `max`

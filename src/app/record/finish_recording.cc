@@ -54,9 +54,14 @@ Judged draw_recording(const Job& job, const Recording& rec, Warnings& warnings) 
   ProfileInput in{rec.run.keep, job.inputs[0].format, load_input(rec.run.keep)};
   std::vector<const OutputPlan*> outputs;
   for (const OutputPlan& out : job.outputs) outputs.push_back(&out);
-  JudgedProfile p = judge_profile(profile_stream(in, job.read), job, outputs.size() + 1, warnings);
+  Warnings read;  // the reader's, said once the census note is known
+  JudgedProfile p = judge_profile(profile_stream(in, job.read), job, outputs.size() + 1, read);
   p.run = job.record->name + " " + ended_words(*job.record, rec);
-  std::string note = census_note(*job.record, rec, censused(*p.matrix, rec.run.every));
+  Censused c = censused(*p.matrix, rec.run.every);
+  std::string note = census_note(*job.record, rec, c);
+  // A run with no census: its note says so once, in --every's terms.
+  if (!note.empty() && c.censuses == 0) warnings.hold_back(Code::no_data, rec.run.keep);
+  for (const Diagnostic& d : read) warnings.add(d);
   if (!note.empty()) warnings.add({Code::few_censuses, rec.run.keep, {}, 0, 0, "", note});
   draw_judged(p, job, outputs, warnings);
   write_output(job.record->report.files.output, terminal_safe(summary(job, rec)) + "\n");

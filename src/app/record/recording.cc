@@ -43,15 +43,27 @@ namespace {
 
 std::string times(size_t n) { return std::to_string(n) + (n == 1 ? " time" : " times"); }
 
-// "--every 0.005 censuses it about 30 times (...)", or "" where the
-// interval it was censused at is already as short as that.
 // Below 2 ms GHC's RTS censuses hardly more often (measured on GHC 9.0.2
 // and 9.6.6: a GC-bound run of 25 ms censused 12 and 15 times at -i0.001).
+constexpr double kFastestCensus = 0.002;
+
+// Its own work too short for any interval to give a verdict its censuses.
+bool too_short_to_judge(const Censused& c) { return c.clock / kFastestCensus < static_cast<double>(kLeastCensuses); }
+
+// "--every 0.005 censuses it about 30 times (...)", or "" where the
+// interval it was censused at is already as short as that.
 std::string advice(double every_was, const Censused& c) {
   double every = every_for(c.clock);
   if (every >= every_was) return "";
-  return "--every " + printed("%g", every) + " censuses it about " + printed("%.0f", c.clock / std::max(every, 0.002)) +
+  return "--every " + printed("%g", every) + " censuses it about " + printed("%.0f", c.clock / std::max(every, kFastestCensus)) +
          " times (each census costs a major collection)";
+}
+
+// "censused 3 times at --every 0.1", "ended before its first census at
+// --every 0.1": in the terms of the option that sets it.
+std::string censused_words(double every, const Censused& c) {
+  std::string at = " at --every " + printed("%g", every);
+  return c.censuses == 0 ? "ended before its first census" + at : "was censused " + times(c.censuses) + at;
 }
 
 // Few censuses for the time the program ran: GHC's census interval is of
@@ -63,18 +75,22 @@ std::string sparse_note(const RecordPlan& r, double every_was, const ProgramEnd&
   std::string cpu = end.cpu_seconds > 0 ? " (" + printed("%.2f", end.cpu_seconds) + " s of CPU)" : "";
   std::string why = worked ? "most of it collecting garbage, which GHC's census clock does not count"
                            : "most of it waiting, which GHC's census clock does not count";
-  std::string out = r.name + " ran " + printed("%.1f", seconds) + " s" + cpu + ", " + why + ": censused " +
-                    times(c.censuses) + " at -i" + printed("%g", every_was);
+  std::string out = r.name + " ran " + printed("%.1f", seconds) + " s" + cpu + ", " + why + ", and " +
+                    censused_words(every_was, c);
   std::string better = advice(every_was, c);
   return better.empty() ? out : out + "; " + better;
 }
 
 // Too few censuses to judge a run that worked throughout.
 std::string short_run_note(const RecordPlan& r, double every_was, double seconds, const Censused& c) {
+  std::string ran = r.name + " ran " + printed("%.1f", seconds) + " s and " + censused_words(every_was, c);
+  if (too_short_to_judge(c)) {
+    return ran + ": its own work (" + printed("%.0f", c.clock * 1000) + " ms) is too short for any interval to judge" +
+           (c.censuses == 0 ? "; only the heap's own lines are drawn" : "");
+  }
   std::string better = advice(every_was, c);
   if (better.empty()) return "";
-  return r.name + " ran " + printed("%.1f", seconds) + " s and was censused " + times(c.censuses) + " at -i" +
-         printed("%g", every_was) + ", too few to judge (" + std::to_string(kLeastCensuses) + " needed): " + better;
+  return ran + ", too few to judge (" + std::to_string(kLeastCensuses) + " needed): " + better;
 }
 
 constexpr double kCheapRun = 20;  // seconds: a run again costs about as much once more
@@ -95,7 +111,7 @@ double every_for(double clock) { return std::max(0.001, std::floor(clock / 30 * 
 
 std::optional<double> rerun_every(const RecordPlan& r, const Recording& rec, const Censused& c, bool replayable) {
   if (c.censuses >= kLeastCensuses || r.asked.every_given || !replayable || rec.stopped_by || rec.failed()) return {};
-  if (rec.seconds > kCheapRun || rec.before.size() >= kMostRepeats) return {};
+  if (rec.seconds > kCheapRun || rec.before.size() >= kMostRepeats || too_short_to_judge(c)) return {};
   double every = every_for(c.clock);
   return every < rec.run.every ? std::optional(every) : std::nullopt;
 }
@@ -125,8 +141,8 @@ std::string ended_words(const RecordPlan& r, const Recording& rec) {
 
 namespace {
 
-// "it ran twice: the first run (0.9 s) was censused 1 time at -i0.1, too
-// few to judge, this one at -i0.003"; three runs name the second too.
+// "it ran twice: the first run (0.9 s) was censused 1 time at --every 0.1,
+// too few to judge, this one at --every 0.003"; three name the second too.
 std::string repeats_words(const Recording& rec) {
   static const char* const kOrdinal[] = {"first", "second"};
   static_assert(std::size(kOrdinal) == kMostRepeats);
@@ -134,9 +150,9 @@ std::string repeats_words(const Recording& rec) {
   for (size_t k = 0; k < rec.before.size(); ++k) {
     const EarlierRun& e = rec.before[k];
     out += std::string(k ? ", the " : "the ") + kOrdinal[k] + " run (" + printed("%.1f", e.seconds) + " s) was censused " +
-           times(e.censuses) + " at -i" + printed("%g", e.every);
+           times(e.censuses) + " at --every " + printed("%g", e.every);
   }
-  return out + ", too few to judge, this one at -i" + printed("%g", rec.run.every);
+  return out + ", too few to judge, this one at --every " + printed("%g", rec.run.every);
 }
 
 }  // namespace

@@ -69,8 +69,8 @@ double every_for(double clock);
 
 // The interval to run `rec` again at, from its censuses: where it was too
 // short to judge, ended by itself, cheap (20 s at most), its interval not
-// the user's, `replayable` (its standard input can be given again), and
-// not already the third run (its censuses are a sample of its mutator's
+// the user's, `replayable` (its standard input can be given again), long
+// enough that some interval can judge it, and not already the third run (its censuses are a sample of its mutator's
 // stretches, which a GC-bound program makes short: one run of three may
 // still come up short).
 std::optional<double> rerun_every(const RecordPlan& r, const Recording& rec, const Censused& c, bool replayable);

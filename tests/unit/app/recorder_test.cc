@@ -22,6 +22,7 @@
 #include "app/modes.h"
 #include "app/record/explainer.h"
 #include "app/record/recorder.h"
+#include "support/eventlog_writer.h"
 #include "support/util.h"
 
 namespace hpng {
@@ -154,6 +155,26 @@ std::string small(const std::string& name) { return read_file(std::string(HPNG_C
 Script leak() {
   Script s;
   s.log = small("leak-hc.eventlog");
+  return s;
+}
+
+// A GC-bound run: `censuses` censuses over 0.5 s, of which all but
+// `mutator` seconds were collections (GC_START to GC_END).
+Script gc_bound(size_t censuses, double mutator) {
+  test::EventlogWriter w;
+  w.declare_standard().declare(9, 0).declare(10, 0).program_args({"./prog", "+RTS", "-hT"});
+  auto ns = [](double seconds) { return static_cast<uint64_t>(seconds * 1e9); };
+  w.block(10, 0, [&](test::EventlogWriter& b) { b.event(9, ns(0.01), "").event(10, ns(0.5 - mutator + 0.01), ""); });
+  w.block(11, 0xFFFF, [&](test::EventlogWriter& b) {
+    b.heap_prof_begin(5, 7);
+    for (size_t k = 1; k <= censuses; ++k) {
+      double at = 0.5 * static_cast<double>(k) / static_cast<double>(censuses + 1);
+      b.sample_begin(ns(at)).sample_string(ns(at), 1000 * k, "ARR_WORDS").sample_end(ns(at));
+    }
+    b.event(9, ns(0.5), "");  // the log's last time
+  });
+  Script s;
+  s.log = w.bytes();
   return s;
 }
 
@@ -455,8 +476,10 @@ TEST_F(Recorder, ASecondRunStillShortIsRunOnceMore) {
   Script once;
   once.log = small("journal-hc-hbvoid.eventlog");
   FakeLauncher launcher(once), never_judged(once);
-  launcher.then = {once, leak()};
-  never_judged.then = {once, once, leak()};
+  // 8 censuses at the --every 0.003 the first run's one asked for: a census
+  // clock of 24 to 27 ms, which --every 0.001 censuses about 13 times.
+  launcher.then = {gc_bound(8, 0.026), leak()};
+  never_judged.then = {gc_bound(8, 0.026), gc_bound(8, 0.026), leak()};
   std::optional<Code> got = Code::bad_option;  // until the run says
   with_input("/dev/null", O_RDONLY, [&] { got = record(launcher, "-o p.json"); });
   EXPECT_EQ(got, std::nullopt);
@@ -468,8 +491,9 @@ TEST_F(Recorder, ASecondRunStillShortIsRunOnceMore) {
 }
 
 // Never run again: an interval the user gave, an input that cannot be
-// given twice (a pipe), or an output that would get the program's lines
-// twice (a pipe: `| wc -l` counts the program's lines).
+// given twice (a pipe), an output that would get the program's lines
+// twice (a pipe: `| wc -l` counts the program's lines), or work too short
+// for any interval (1 ms).
 TEST_F(Recorder, ARunIsNotRepeatedWhereItsIntervalInputOrOutputIsTheUsers) {
   ghc_binary("prog");
   Script once;
@@ -483,6 +507,9 @@ TEST_F(Recorder, ARunIsNotRepeatedWhereItsIntervalInputOrOutputIsTheUsers) {
   });
   ::close(out[0]), ::close(out[1]);
   EXPECT_EQ(piped_out.starts(), 1u);
+  FakeLauncher tiny(gc_bound(0, 0.001));
+  with_input("/dev/null", O_RDONLY, [&] { record(tiny, "-o t.json"); });
+  EXPECT_EQ(tiny.starts(), 1u);
   with_input("/dev/null", O_RDONLY, [&] { record(given, "--every 0.1 -o p.json"); });
   EXPECT_EQ(given.starts(), 1u);
   int fds[2];
@@ -517,17 +544,18 @@ TEST_P(CensusNotes, FollowFromTheRecording) {
   EXPECT_TRUE(said(Code::few_censuses));
   std::string page = read_file(dir_ + "/l.html");
   EXPECT_NE(page.find("<li>Censuses: prog ran " + GetParam().said), std::string::npos) << page.substr(0, 3000);
+  EXPECT_EQ(page.find("<li>prog.eventlog: prog ran "), std::string::npos) << "said once, among the findings";
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Recordings, CensusNotes,
-    ::testing::Values(NoteCase{"short", 0.5, 0.4, "0.5 s and was censused 1 time at -i0.1, too few to judge (10 needed): "
+    ::testing::Values(NoteCase{"short", 0.5, 0.4, "0.5 s and was censused 1 time at --every 0.1, too few to judge (10 needed): "
                                                   "--every 0.003 censuses it about 33 times"},
                       NoteCase{"waiting", 20, 0.4, "20.0 s (0.40 s of CPU), most of it waiting, which GHC's census clock "
-                                                   "does not count: censused 1 time at -i0.1; --every 0.003 censuses it "
+                                                   "does not count, and was censused 1 time at --every 0.1; --every 0.003 censuses it "
                                                    "about 33 times"},
                       NoteCase{"collecting", 4, 3.8, "4.0 s (3.80 s of CPU), most of it collecting garbage, which GHC's "
-                                                     "census clock does not count: censused 1 time at -i0.1"}),
+                                                     "census clock does not count, and was censused 1 time at --every 0.1"}),
     [](const auto& info) { return info.param.name; });
 
 // A recording is a value: two runs of the program, each kept where its

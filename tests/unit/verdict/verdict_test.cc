@@ -263,11 +263,10 @@ TEST(Verdict, ALeakThatStartsLateRampsOverItsOwnLife) {
 // its rise; a ramp held to the last point, or to the one before the
 // collection at exit, is.
 TEST(LiveBytes, AreASuspectOnlyWhileHeld) {
-  auto live = [](std::vector<double> values) {
+  auto live = [](std::vector<double> values, std::vector<double> times = {}) {
     BandMatrix m = test::select_in_memory("f.hp", test::hp_of({{"a", std::vector<double>(12, 1000)}}), SelectOptions{});
-    Series s{"live bytes", "HEAP_LIVE", {}, values};
-    for (size_t k = 0; k < values.size(); ++k) s.times.push_back(0.1 * static_cast<double>(k));
-    m.info.series = {s};
+    for (size_t k = times.size(); k < values.size(); ++k) times.push_back(0.1 * static_cast<double>(k));
+    m.info.series = {Series{"live bytes", "HEAP_LIVE", times, values}};
     return verdict_of(m);
   };
   Verdict held = live(course(30, [](double x) { return 1e6 + 1e8 * x; }));
@@ -276,6 +275,13 @@ TEST(LiveBytes, AreASuspectOnlyWhileHeld) {
   std::vector<double> torn_down = course(30, [](double x) { return 1e6 + 1e8 * x; });
   torn_down.push_back(1e5);  // the collection at exit
   EXPECT_TRUE(live(torn_down).live_leaks()) << "the teardown is not the end";
+  // A -threaded RTS's two collections at exit, at the run's last moment.
+  std::vector<double> threaded = course(30, [](double x) { return 1e6 + 1e8 * x; });
+  std::vector<double> threaded_times(30);
+  for (size_t k = 0; k < 30; ++k) threaded_times[k] = 0.1 * static_cast<double>(k);
+  threaded.insert(threaded.end(), {0, 1e5});
+  threaded_times.insert(threaded_times.end(), {3.2, 3.2});
+  EXPECT_TRUE(live(threaded, threaded_times).live_leaks()) << "both are the teardown";
   Verdict released = live(course(30, [](double x) { return x < 0.7 ? 1e6 + 1e8 * x : 1e6; }));
   ASSERT_TRUE(released.live.has_value());
   EXPECT_TRUE(released.live->kind == ShapeKind::ramp_drop || released.live->kind == ShapeKind::ramp_fall)
