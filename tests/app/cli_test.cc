@@ -223,7 +223,15 @@ TEST(Cli, CompletionsOfferEveryOptionAndItsValues) {
   EXPECT_EQ(complete("hp2ps-ng --format s"), "svg\n");
   EXPECT_EQ(complete("hp2ps-ng --record --breakdown ''"), "T c y d m r b i e\n");
   EXPECT_EQ(complete("hp2ps-ng --max-peak ''"), "\n") << "a number: nothing to offer";
-  EXPECT_EQ(complete("hp2ps-ng --record -- c.ba"), "c.bash\n") << "the program's words: commands and files";
+  // After --, the program: an executable (or a command on PATH), each once;
+  // then its own words, any file. A profile: a .hp or an eventlog.
+  write_file(dir + "/prog", "#!/bin/sh\n"), write_file(dir + "/prog.html", ""), write_file(dir + "/prog.eventlog", "");
+  ASSERT_EQ(run_in(dir, "chmod +x prog && mkdir progs && : > prog.hp.gz").status, 0);
+  EXPECT_EQ(complete("hp2ps-ng --record -- ./pr"), "./prog ./progs\n") << "executables and folders, not the page";
+  std::string echo = complete("hp2ps-ng --record -- echo");
+  EXPECT_EQ(echo.find("echo"), echo.rfind("echo")) << "echo, a builtin and /bin/echo, offered once: " << echo;
+  EXPECT_EQ(complete("hp2ps-ng --record -- ./prog c.ba"), "c.bash\n") << "the program's own words: any file";
+  EXPECT_EQ(complete("hp2ps-ng pr"), "prog.eventlog prog.hp.gz progs\n") << "profiles and folders, not the binary or page";
   // A file name is one word, whatever it holds; a * in it is no pattern.
   write_file(dir + "/my prof.hp", ""), write_file(dir + "/a*b.hp", ""), write_file(dir + "/axb.hp", "");
   auto replies = [&](const std::string& words) { return offered(words, "printf '[%s]' \"${COMPREPLY[@]}\""); };

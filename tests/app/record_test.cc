@@ -597,6 +597,10 @@ TEST_F(RecordHard, AFormatWithoutOutputWritesTheDefaultFile) {
       << "no drop-in's greys: the page's colours (tol-muted's first, #CC6677)";
   EXPECT_EQ(r.out.find("<svg"), std::string::npos);
   EXPECT_NE(r.err.find("wrote leaky.svg"), std::string::npos) << r.err;
+  // The man page says what it does: PROGRAM.svg and so on, as --format says.
+  std::string man = read_file(std::string(HPNG_SOURCE_DIR) + "/man/hp2ps-ng.1");
+  EXPECT_NE(man.find(".IB program .html\nin the current folder, or\n.IB program .svg\nand so on as\n.B \\-\\-format\nsays"),
+            std::string::npos);
 }
 
 // hp2ps-ng's own standard output closed: the program's lines go nowhere,

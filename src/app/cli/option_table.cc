@@ -191,7 +191,8 @@ OptionTable output_options() {
       {"--format", "FORMAT", Group::output, "What to write. Default: from -o's extension, else ps (eps with -e)", formats(),
        false, true, format_value()},
       {"--title", "TEXT", Group::output, "Title box text, in place of the profile's JOB", {}, false, false, value(&Options::title)},
-      {"--palette", "NAME", Group::output, "Band fills. Default greys, hp2ps's with -c; a page tol-muted", palettes(), false,
+      {"--palette", "NAME", Group::output, "Band fills. Default greys, hp2ps's with -c; a page and --record's "
+       "pictures tol-muted (greys: hp2ps's)", palettes(), false,
        false, value(&Options::palette, one_of(palettes(), "a palette"))},
       {"--stable-colours,--stable-colors", "", Group::output, "Colour each band from its name alone: the same in every "
        "run, file and chart (a page of several runs: the default)", {}, false, false, flag(&Options::stable_colours)},
