@@ -72,6 +72,7 @@ TEST_F(Record, ALeakingProgramIsDrawnKeptAndItsLeakNamed) {
   // and its result; the summary and report are on stderr.
   EXPECT_TRUE(std::regex_match(r.out, std::regex("step 100000\nstep 200000\nstep 300000\nstep 400000\n\\(100000,[0-9]+\\)\n")))
       << r.out;
+  EXPECT_EQ(r.err.rfind("leaky is running: open leaky.html to watch it live", 0), 0u) << "said first: " << r.err;
   EXPECT_NE(r.err.find("leaky exited with status 0"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("suspects    1 band"), std::string::npos) << r.err;
   // To the end, or until the census before the RTS's teardown (if it took one).
@@ -597,6 +598,7 @@ TEST_F(RecordHard, AFormatWithoutOutputWritesTheDefaultFile) {
       << "no drop-in's greys: the page's colours (tol-muted's first, #CC6677)";
   EXPECT_EQ(r.out.find("<svg"), std::string::npos);
   EXPECT_NE(r.err.find("wrote leaky.svg"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("is running: open"), std::string::npos) << "no page, nothing to watch live";
   // The man page says what it does: PROGRAM.svg and so on, as --format says.
   std::string man = read_file(std::string(HPNG_SOURCE_DIR) + "/man/hp2ps-ng.1");
   EXPECT_NE(man.find(".IB program .html\nin the current folder, or\n.IB program .svg\nand so on as\n.B \\-\\-format\nsays"),

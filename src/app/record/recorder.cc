@@ -28,6 +28,23 @@ Recording Recorder::record(const RunPlan& run) {
   return rec;
 }
 
+namespace {
+
+// A page among the outputs is redrawn while the program runs: said as it
+// starts, once, so that it can be opened then.
+void say_live_pages(const Job& job) {
+  std::string pages;
+  for (const OutputPlan& out : job.outputs) {
+    if (out.files.format == OutputFormat::html) pages += (pages.empty() ? "" : ", ") + out.files.output;
+  }
+  if (pages.empty()) return;
+  write_output(job.record->report.files.output,
+               terminal_safe(job.record->name + " is running: open " + pages + " to watch it live (redrawn every " +
+                             printed("%g", std::max(job.watch_interval, 1.0)) + " s until it ends)") + "\n");
+}
+
+}  // namespace
+
 Recording Recorder::run_once(const RunPlan& run) {
   StopsAreRequests requests;  // from now until the end: a stop is never lost
   PrivateFolder folder;
@@ -44,6 +61,7 @@ Recording Recorder::run_once(const RunPlan& run) {
   ProgramSpec spec = with_rts_options(r_.asked.argv, opts, r_.ghc, own_environment(), foreground_terminal());
   spec.input = run.input;
   if (run.input >= 0) ::lseek(run.input, 0, SEEK_SET);  // each run reads it from its start
+  if (run.doing.empty() && !r_.asked.explain) say_live_pages(job_);
   std::unique_ptr<Program> program = launcher_.start(spec);
   RecordedProgram followed(r_, run.keep, run.doing, *program, clock_, warnings_);
   // The FIFO holds what a program that ended at once wrote: followed all the same.

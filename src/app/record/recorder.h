@@ -41,7 +41,7 @@ class Recorder {
 };
 
 // The recording's profile, read once, to every output (the text report
-// last, on standard output, after the summary), the gates judged once from
+// last, on standard error, after the summary), the gates judged once from
 // values: a limit exceeded is an error on `warnings` (exit status 3), or a
 // warning when the program failed, whose failure is then the error (4).
 // When the program failed and left no sample, its failure is the error
