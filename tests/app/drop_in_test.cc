@@ -116,8 +116,10 @@ TEST(Outputs, CharacterDeviceIsWrittenNotReplaced) {
 
 TEST(Outputs, FifoGetsTheWholeOutput) {
   std::string dir = dir_with("prof.hp", manpage());
-  CommandResult r = run_in(dir, "mkfifo pipe && (cat pipe > got &) && " + exe() + " -c -o pipe prof.hp && " +
-                                    exe() + " -c -o want.ps prof.hp && sleep 0.2 && cmp got want.ps");
+  // The reader waited for, not given a time: a loaded machine may take any.
+  CommandResult r = run_in(dir, "mkfifo pipe || exit 1; cat pipe > got & reader=$!; " + exe() +
+                                    " -c -o pipe prof.hp || exit 1; wait $reader; " + exe() +
+                                    " -c -o want.ps prof.hp && cmp got want.ps");
   EXPECT_EQ(r.status, 0) << r.err;
   struct stat st;
   ASSERT_EQ(::stat((dir + "/pipe").c_str(), &st), 0);
@@ -133,7 +135,8 @@ TEST(Outputs, DescriptorPathsAreTheShellsDescriptors) {
   write_file(dir + "/log", "before\n");  // appended to, as the shell opened it
   EXPECT_EQ(run_in(dir, exe() + " -c -o /dev/stdout prof.hp >> log").status, 0);
   EXPECT_EQ(read_file(dir + "/log"), "before\n" + want);
-  CommandResult r = run_in(dir, "bash -c '" + exe() + " -c -o >(gzip > b.ps.gz) prof.hp; sleep 0.3; gzip -dc b.ps.gz > b.ps'");
+  // bash waits for a process substitution's end (wait $!), however long.
+  CommandResult r = run_in(dir, "bash -c '" + exe() + " -c -o >(gzip > b.ps.gz) prof.hp; wait $!; gzip -dc b.ps.gz > b.ps'");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(read_file(dir + "/b.ps"), want);
   EXPECT_EQ(run_in(dir, exe() + " -c -o /dev/fd/3 prof.hp 3> c.ps").status, 0);
