@@ -254,5 +254,136 @@ TEST(LeakScore, OnTheNewProgramsLabelledBeforeTheyWereRecorded) {
   expect_score(profiles(kNew, "new", false), 23, 23, 0.85, 1.0);
 }
 
+// Every verdict word in every output against the figures it speaks of, on
+// every labelled profile: the text report names exactly the JSON's
+// suspects; "held" only where the band at its last judged census is near
+// its peak ("to the end" only with no teardown after it, "until T" at that
+// census's time), "released" only where it had fallen; the Markdown and
+// the page say each suspect's words as the JSON does.
+struct BandWords {
+  std::string name, words;
+  std::vector<double> values;
+  double peak = 0;
+};
+
+std::vector<double> numbers(const std::string& list) {
+  std::vector<double> out;
+  std::istringstream in(list);
+  for (std::string n; std::getline(in, n, ',');) out.push_back(std::stod(n));
+  return out;
+}
+
+// The JSON export's bands: a name, its values, and its stats on the next
+// line (the export's layout: one band to two lines).
+std::vector<BandWords> band_words(const std::string& json) {
+  std::vector<BandWords> out;
+  std::regex band("\\{\"name\": \"((?:[^\"\\\\]|\\\\.)*)\", \"values\": \\[([^\\]]*)\\],\\s*\"stats\": \\{\"peak\": ([^,]+),([^}]*)\\}");
+  for (std::sregex_iterator it(json.begin(), json.end(), band), end; it != end; ++it) {
+    std::smatch words;
+    std::string stats = (*it)[4];
+    std::string said = std::regex_search(stats, words, std::regex("\"shape_words\": \"([^\"]*)\"")) ? words[1].str() : "";
+    out.push_back({(*it)[1], said, numbers((*it)[2]), std::stod((*it)[3])});
+  }
+  return out;
+}
+
+// The census a verdict is judged at: the last with data, or the one before
+// it where that last is the teardown (under a tenth of it).
+size_t judged_census(const std::vector<BandWords>& bands, size_t samples) {
+  std::vector<double> total(samples);
+  for (const BandWords& b : bands) {
+    for (size_t k = 0; k < std::min(samples, b.values.size()); ++k) total[k] += b.values[k];
+  }
+  size_t last = samples, with_data = 0;
+  for (size_t k = 0; k < samples; ++k) {
+    if (total[k] != 0) last = k, ++with_data;
+  }
+  size_t before = last;
+  while (before > 0 && total[before - 1] == 0) --before;
+  return with_data > 2 && before > 0 && 10 * total[last] < total[before - 1] ? before - 1 : last;
+}
+
+void expect_words_match(const BandWords& b, size_t judged, size_t last, const std::vector<double>& times) {
+  double at = b.values.at(judged);
+  if (b.words.find("held") != std::string::npos) {
+    EXPECT_GE(at, 0.5 * b.peak) << b.words;
+  }
+  if (b.words.find("released") != std::string::npos) {
+    EXPECT_LT(at, 0.9 * b.peak) << b.words;
+  }
+  if (b.words.find("held to the end") != std::string::npos) {
+    EXPECT_EQ(judged, last) << "a teardown follows";
+  }
+  std::smatch until;
+  if (std::regex_search(b.words, until, std::regex("held until ([0-9.]+) s"))) {
+    EXPECT_NEAR(std::stod(until[1]), times.at(judged), 0.0005 + 0.005 * times.at(judged)) << b.words;
+  }
+}
+
+class VerdictWords : public testing::TestWithParam<Profile> {};
+
+TEST_P(VerdictWords, MatchTheFiguresInEveryOutput) {
+  std::string dir = scratch_dir();
+  CommandResult r = run_in(dir, exe() + " -o w.json -o w.txt -o w.md -o w.html " + shell_quote(GetParam().path));
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string json = read_file(dir + "/w.json"), text = read_file(dir + "/w.txt");
+  std::string md = read_file(dir + "/w.md"), html = read_file(dir + "/w.html");
+  std::vector<std::string> suspects = string_array(json, "suspects");
+  std::smatch listed;
+  bool bands = std::regex_search(text, listed, std::regex("\n  suspects    ([0-9]+) bands?: "));
+  EXPECT_EQ(bands ? std::stoul(listed[1]) : 0, suspects.size()) << text.substr(0, 1500);
+  std::smatch times_list;
+  ASSERT_TRUE(std::regex_search(json, times_list, std::regex("\"times\": \\[([^\\]]*)\\]")));
+  std::vector<double> times = numbers(times_list[1]);
+  std::vector<BandWords> all = band_words(json);
+  size_t judged = judged_census(all, times.size()), last = judged;
+  for (size_t k = 0; k < times.size(); ++k) {
+    double total = 0;
+    for (const BandWords& b : all) total += b.values.at(k);
+    if (total != 0) last = k;
+  }
+  for (const BandWords& b : all) {
+    SCOPED_TRACE(b.name);
+    if (b.words.empty() || judged >= times.size()) continue;
+    expect_words_match(b, judged, last, times);
+    auto listed_at = std::find(suspects.begin(), suspects.end(), b.name);
+    if (listed_at == suspects.end()) continue;
+    // The first three suspects have their lines (the headline counts the
+    // rest; a long name or a stack is cut), with their shape's words or why else they
+    // are named (a thunk chain's part).
+    // The report drops a versioned package ("containers-0.6.7:").
+    std::string shown = std::regex_replace(b.name, std::regex("^[A-Za-z0-9-]+-[0-9][0-9.]*:"), "");
+    size_t line = text.find("\n              " + shown + ": ");
+    bool cut = shown.size() > 40 || shown.find('/') != std::string::npos;  // a stack is cut in its middle
+    if (listed_at - suspects.begin() >= 3 || (cut && line == std::string::npos)) {
+      EXPECT_NE(md.find("`" + b.name + "`"), std::string::npos) << "the Markdown names every suspect";
+      continue;
+    }
+    ASSERT_NE(line, std::string::npos) << "the report's line for a suspect: " << text.substr(0, 1500);
+    std::string why = text.substr(line + 17 + shown.size(), text.find('\n', line + 1) - line - 17 - shown.size());
+    bool shape = why.starts_with("ramp") || why.starts_with("floor") || why.starts_with("plateau");
+    if (shape) {
+      EXPECT_EQ(why.substr(0, b.words.size()), b.words) << "the report's words are the JSON's";
+    }
+    std::string said = shape ? b.words : why.substr(0, why.find(" ("));
+    EXPECT_NE(md.find("`" + b.name + "`: " + said), std::string::npos) << "the Markdown: " << said;
+    EXPECT_NE(html.find(said), std::string::npos) << "the page: " << said;
+  }
+}
+
+std::vector<Profile> every_labelled_profile() {
+  std::vector<Profile> out = profiles(kLeaks, "leaks", false);
+  for (const std::vector<Profile>& more : {profiles(kNew, "new", false), profiles(kTextbook, "textbook", false, true)}) {
+    out.insert(out.end(), more.begin(), more.end());
+  }
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Labelled, VerdictWords, testing::ValuesIn(every_labelled_profile()),
+                         [](const testing::TestParamInfo<Profile>& i) {
+                           return identifier(i.param.corpus + "_" + i.param.program + "_" + i.param.breakdown + "_" +
+                                             i.param.format);
+                         });
+
 }  // namespace
 }  // namespace hpng
