@@ -34,7 +34,9 @@ bool matters(const Band& b, double share_of_heap, const BandMatrix& m) {
 }
 
 // In a -hb profile USE and INHERENT_USE are memory being used: only the
-// other phases leak.
+// other phases leak, and INHERENT_USE (arrays, MVars: used by being there)
+// where it is built up and held (a queue's MVars, a pinned input a slice
+// keeps), not where it falls with its phase.
 // (A large share of drag or void alone is no suspect: a working set has
 // parts never used; the report says the shares.) A shape seen on too few
 // points (confidence under a half: a ramp of four censuses aliased from a
@@ -42,8 +44,9 @@ bool matters(const Band& b, double share_of_heap, const BandMatrix& m) {
 constexpr double kLeastConfidence = 0.5;
 
 bool suspect(const Verdict& v, const BandMatrix& m, const std::vector<double>& shares, size_t b) {
-  if (v.biographical && in_use(m.bands[b].name)) return false;
   const BandShape& s = v.shapes[b];
+  bool held = s.kind == ShapeKind::ramp_held || s.kind == ShapeKind::floor_up;
+  if (v.biographical && in_use(m.bands[b].name) && !(m.bands[b].name == "INHERENT_USE" && held)) return false;
   return leak_shape(s.kind) && s.confidence >= kLeastConfidence && matters(m.bands[b], shares[b], m);
 }
 

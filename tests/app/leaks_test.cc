@@ -217,7 +217,7 @@ void expect_score(const std::vector<Profile>& set, size_t leaks, size_t healthy,
 
 // Reached on the textbook set (issue 61's note has the table, before and
 // after); the aim is 0.95 for both.
-constexpr double kTextbookPrecision = 0.98, kTextbookRecall = 0.84;
+constexpr double kTextbookPrecision = 0.98, kTextbookRecall = 0.85;
 
 // The textbook set's figures per GHC version, breakdown and format, and
 // over all (the table of issue 61's note); no healthy twin accused in any.

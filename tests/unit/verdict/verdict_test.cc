@@ -169,15 +169,23 @@ TEST(Biography, ALargeShareWithoutALeaksShapeIsEvidenceButNoSuspect) {
   EXPECT_TRUE(j.v.suspects.empty());
 }
 
-TEST(Biography, InherentUseIsAPhaseInUseAndNeverASuspect) {
-  // GHC writes INHERENT_USE for closures in use by their kind (arrays, MVars).
-  Judged j = judge({{"INHERENT_USE", course(30, [](double x) { return 3e6 * x; })},
-                    {"USE", std::vector<double>(30, 1e6)},
-                    {"DRAG", std::vector<double>(30, 1e5)}});
-  ASSERT_TRUE(j.v.biographical);
-  EXPECT_GT(j.v.biography.inherent_use, 0.4);
-  EXPECT_TRUE(j.v.suspects.empty());
-  EXPECT_FALSE(j.v.biography.evidence());
+// GHC writes INHERENT_USE for closures in use by their kind (arrays,
+// MVars): a suspect only where it is built up and held (a pinned input a
+// slice keeps), never where it falls with its phase; USE never.
+TEST(Biography, InherentUseIsASuspectOnlyWhereBuiltUpAndHeld) {
+  Judged held = judge({{"INHERENT_USE", course(30, [](double x) { return 3e6 * x; })},
+                       {"USE", std::vector<double>(30, 1e6)},
+                       {"DRAG", std::vector<double>(30, 1e5)}});
+  ASSERT_TRUE(held.v.biographical);
+  EXPECT_GT(held.v.biography.inherent_use, 0.4);
+  ASSERT_EQ(held.v.suspects.size(), 1u);
+  EXPECT_EQ(held.m.bands[held.v.suspects[0]].name, "INHERENT_USE") << "the held INHERENT_USE alone";
+  EXPECT_FALSE(held.v.biography.evidence());
+  Judged phase = judge({{"INHERENT_USE", course(30, [](double x) { return x < 0.6 ? 3e6 * x : 1e5; })},
+                        {"USE", std::vector<double>(30, 1e6)}});
+  EXPECT_TRUE(phase.v.suspects.empty()) << "released with its phase";
+  Judged used = judge({{"USE", course(30, [](double x) { return 3e6 * x; })}, {"DRAG", std::vector<double>(30, 1e5)}});
+  EXPECT_TRUE(used.v.suspects.empty()) << "USE is the program's work";
 }
 
 TEST(Biography, AFlatVoidIsNoEvidence) {
