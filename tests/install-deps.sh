@@ -6,8 +6,9 @@
 # --tests adds GoogleTest and the real readers every output format is
 # checked with (Ghostscript, poppler, rsvg, xmllint, cmark-gfm for Markdown),
 # xz for the test corpus, clang for the sanitizer and fuzzing builds, GHC (with its profiling
-# libraries) to build the programs --record's tests run, and lintian and
-# the font the .deb links to for its check.
+# libraries) to build the programs --record's tests run, tmux (a terminal
+# --record's live line is resized in), and lintian and the font the .deb
+# links to for its check.
 # --browser adds Chromium, which the suite uses (when present) to check that
 # a browser finds band names in an SVG and to drive the HTML page, and
 # Node.js (the page's tests) unless the machine has it.
@@ -18,7 +19,7 @@ packages=(build-essential cmake pkg-config libcairo2-dev libpango1.0-dev libfont
 for arg in "$@"; do
   case $arg in
     --tests) packages+=(libgtest-dev ghostscript poppler-utils librsvg2-bin libxml2-utils xz-utils zstd
-                        clang libclang-rt-14-dev ghc ghc-prof lintian fonts-urw-base35 cmark-gfm) ;;
+                        clang libclang-rt-14-dev ghc ghc-prof lintian fonts-urw-base35 cmark-gfm tmux) ;;
     --browser) packages+=(chromium); command -v node >/dev/null || packages+=(nodejs) ;;
     *) echo "install-deps.sh: unknown option $arg (expected --tests, --browser)" >&2; exit 2 ;;
   esac

@@ -8,7 +8,9 @@
 // by content, never by time: hang_guard only stops a hung test.
 #include <gtest/gtest.h>
 
+#include <numeric>
 #include <regex>
+#include <sstream>
 #include <string>
 
 #include "support/util.h"
@@ -413,6 +415,50 @@ TEST_F(Record, AProfiledBuildIsRecordedByCostCentre) {
 
 // No output may be the file --record keeps the profile in, whatever path
 // names it: it is refused before the program runs.
+// In a real terminal (tmux) that grows (24 to 30 rows) and shrinks (to 20)
+// while the program prints, no line of the program's is lost or overdrawn:
+// each of its 300 lines is in the pane's history, once, in order, and no
+// old live line is left among them. Each step waits for what it needs (the
+// live line redrawn at the new size before the program goes on), never a
+// time.
+TEST(RecordTerminal, AResizeBothWaysLosesNoLineOfTheProgram) {
+  if (!have_tool("tmux")) GTEST_SKIP() << "tmux not installed (apt-get install tmux)";
+  std::string dir = scratch_dir();
+  write_file(dir + "/lines.sh",
+             "#!/bin/sh\ni=1\nwhile [ $i -le 300 ]; do\n  echo \"line $i\"\n"
+             "  if [ $i = 100 ]; then while [ ! -e resized1 ]; do sleep 0.02; done; fi\n"
+             "  if [ $i = 200 ]; then while [ ! -e resized2 ]; do sleep 0.02; done; fi\n  i=$((i+1))\ndone\n");
+  write_file(dir + "/drive.sh",
+             "T=\"tmux -L hpng-resize-$$ -f /dev/null\"\n"
+             "give_up() { echo \"timed out waiting for $1\"; $T kill-server; exit 2; }\n"
+             "wait_for() { n=0; until $T capture-pane -t t -p -S - | grep -q \"$1\"; do n=$((n+1)); "
+             "[ $n -gt 3000 ] && give_up \"$1\"; sleep 0.02; done; }\n"
+             "row() { $T capture-pane -t t -p | sed -n \"$1p\"; }\n"
+             "wait_bar() { n=0; until row \"$1\" | grep -q '^lines.sh ' && [ \"$(row \"$1\")\" != \"$2\" ]; do n=$((n+1)); "
+             "[ $n -gt 3000 ] && give_up \"the live line on row $1\"; sleep 0.02; done; }\n"
+             "$T new-session -d -x 80 -y 24 -s t \"TMPDIR=$PWD $1 --record -- ./lines.sh; echo RUN-ENDED; sleep 60\"\n"
+             "wait_for '^line 100$'; wait_bar 24 ''; old=$(row 24); $T resize-window -t t -y 30; wait_bar 30 \"$old\"\n"
+             "touch resized1\n"
+             "wait_for '^line 200$'; old=$(row 30); $T resize-window -t t -y 20; wait_bar 20 \"$old\"\n"
+             "touch resized2\n"
+             "wait_for 'RUN-ENDED'\n$T capture-pane -t t -p -S - > screen.txt\n$T kill-server\n");
+  ASSERT_EQ(run_in(dir, "chmod +x lines.sh").status, 0);
+  CommandResult r = run_in(dir, hang_guard() + "sh drive.sh " + shell_quote(exe()));
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  std::string screen = read_file(dir + "/screen.txt");
+  std::regex program_line("^line ([0-9]+)$");
+  std::vector<int> seen;
+  std::istringstream in(screen);
+  for (std::string l; std::getline(in, l);) {
+    std::smatch m;
+    if (std::regex_match(l, m, program_line)) seen.push_back(std::stoi(m[1]));
+  }
+  std::vector<int> all(300);
+  std::iota(all.begin(), all.end(), 1);
+  EXPECT_EQ(seen, all) << screen;
+  EXPECT_EQ(screen.find("waiting for the first census"), std::string::npos) << "an old live line left: " << screen;
+}
+
 TEST(RecordUsage, NoOutputIsWhereTheProfileIsKept) {
   std::string dir = scratch_dir();
   run_in(dir, "mkdir sub && printf '#!/bin/sh\\necho ran\\n' > sub/prog && chmod +x sub/prog");

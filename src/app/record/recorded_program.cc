@@ -32,8 +32,13 @@ bool RecordedProgram::ended() {
     step(false);
   }
   escalate();
-  if (!census_) bar_.show(label_ + "  " + printed("%.1f", clock_.now() - start_) + " s  " + waiting_for());
+  show();
   return program_.ended();
+}
+
+// The time ticks whether or not a census came since.
+void RecordedProgram::show() {
+  bar_.show(label_ + "  " + printed("%.1f", seconds()) + " s  " + (since_.empty() ? waiting_for() : since_));
 }
 
 bool RecordedProgram::stop(const StopRequest& request) {
@@ -94,15 +99,14 @@ void RecordedProgram::keep(const Input& bytes) {
   }
 }
 
-// "leaky  3.2 s  150 censuses  heap 12.3 MB (peak 14.0 MB)  growing:
-// ARR_WORDS": the last census read (not a closing sample), and the band
-// that grew most over the last quarter of the time up to it.
+// "150 censuses  heap 12.3 MB (peak 14.0 MB)  growing: ARR_WORDS" after
+// the name and time: the last census read (not a closing sample), and the
+// band that grew most over the last quarter of the time up to it.
 void RecordedProgram::read(const BandMatrix& m, const GrowingProfile::Latest& latest) {
-  census_ = latest.samples > 1;  // the first is the RTS's empty one at 0
+  if (latest.samples <= 1) return;  // the first is the RTS's empty one at 0
   std::string unit = m.info.header.value_unit;
-  line_ = label_ + "  " + printed("%.1f", seconds()) + " s  " +
-          group_digits(static_cast<double>(latest.samples > 0 ? latest.samples - 1 : 0)) + " censuses  heap " +
-          si_amount(latest.total, unit) + " (peak " + si_amount(latest.peak, unit) + ")";
+  since_ = group_digits(static_cast<double>(latest.samples - 1)) + " censuses  heap " + si_amount(latest.total, unit) +
+           " (peak " + si_amount(latest.peak, unit) + ")";
   if (m.spilled || m.times.empty()) return;
   size_t last = std::upper_bound(m.times.begin(), m.times.end(), latest.time) - m.times.begin();
   if (last == 0) return;
@@ -112,7 +116,7 @@ void RecordedProgram::read(const BandMatrix& m, const GrowingProfile::Latest& la
   for (const Band& b : m.bands) {
     if (b.values[last - 1] - b.values[k] > most) most = b.values[last - 1] - b.values[k], growing = b.name;
   }
-  if (!growing.empty()) line_ += "  growing: " + growing;
+  if (!growing.empty()) since_ += "  growing: " + growing;
 }
 
 }  // namespace hpng

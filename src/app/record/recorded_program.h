@@ -23,7 +23,7 @@ class RecordedProgram final : public Followed {
   void keep(const Input& bytes) override;
   bool earlier_file() const override { return !r_.eventlog; }
   void read(const BandMatrix& m, const GrowingProfile::Latest& latest) override;
-  void drawn(const Drawn&, double) override { bar_.show(line_); }
+  void drawn(const Drawn&, double) override { show(); }
   // After the watch: the program's end, stops still passed on.
   const ProgramEnd& wait();
   double seconds() const { return clock_.now() - start_; }
@@ -32,6 +32,8 @@ class RecordedProgram final : public Followed {
 
  private:
   std::string waiting_for() const;
+  // The live line: the name, the time, then what the last read said.
+  void show();
   void step(bool unasked);
   void escalate();
 
@@ -44,8 +46,7 @@ class RecordedProgram final : public Followed {
   double start_, stepped_at_ = 0;
   size_t next_step_ = 0;
   int stopped_by_ = 0;
-  bool census_ = false;
-  std::string line_;
+  std::string since_;  // what the last census read says ("12 censuses  heap ..."); empty: none yet
 };
 
 }  // namespace hpng
