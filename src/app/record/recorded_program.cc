@@ -48,8 +48,11 @@ bool RecordedProgram::stop(const StopRequest& request) {
 }
 
 std::string RecordedProgram::waiting_for() const {
-  return r_.eventlog && !r_.flush_interval ? "waiting for the RTS's first block of its eventlog (GHC 9.0 writes it in blocks)"
-                                          : "waiting for the first census";
+  // GHC 9.0 has no --eventlog-flush-interval: its RTS writes a 2 MiB
+  // buffer when it is full, which a heap profile alone takes long to fill.
+  return r_.eventlog && !r_.flush_interval
+             ? "waiting for the RTS's first eventlog block (GHC 9.0 writes one when 2 MiB are full, and at exit)"
+             : "waiting for the first census";
 }
 
 void RecordedProgram::escalate() {
