@@ -77,7 +77,8 @@ RunPlan Explainer::plan(char breakdown, std::vector<std::string> restrictions, d
   // A GHC before 9.4 without -eventlog writes its own PROG.hp, where the RTS names it.
   std::string keep = job_.record->eventlog ? explain_profile(name, n) : name + ".hp";
   return {.breakdown = breakdown, .every = every, .keep = keep,
-          .restrictions = std::move(restrictions), .doing = "run " + std::to_string(n) + ": " + purpose, .input = input_};
+          .restrictions = std::move(restrictions), .doing = "run " + std::to_string(n) + ": " + purpose, .input = input_,
+          .stop_after = {}};
 }
 
 // One run, recorded and read (what its read said held until it is kept).

@@ -26,11 +26,16 @@ constexpr double kSameStop = 1;
 
 }  // namespace
 
+// --for, or a run again's own limit: the first reached stops it.
+void RecordedProgram::stop_on_time() {
+  if (stopped_by_ != 0) return;
+  if (r_.asked.run_for && seconds() >= *r_.asked.run_for) stopped_by_ = kStoppedByDuration;
+  else if (stop_after_ && seconds() >= *stop_after_) stopped_by_ = kStoppedByRerunLimit;
+  if (stopped_by_ != 0) step(false);
+}
+
 bool RecordedProgram::ended() {
-  if (r_.asked.run_for && stopped_by_ == 0 && clock_.now() - start_ >= *r_.asked.run_for) {
-    stopped_by_ = kStoppedByDuration;
-    step(false);
-  }
+  stop_on_time();
   escalate();
   show();
   return program_.ended();

@@ -2,6 +2,7 @@
 // it by the stop policy, the live line on the terminal's last row, and the
 // FIFO's bytes kept where the RTS would have written them.
 #pragma once
+#include <optional>
 #include <string>
 
 #include "app/modes.h"
@@ -12,12 +13,12 @@ namespace hpng {
 
 class RecordedProgram final : public Followed {
  public:
-  // `keep`: where the FIFO's bytes go (the run's profile); `doing`: what
-  // the live line says the run is for, after the program's name.
-  RecordedProgram(const RecordPlan& r, std::string keep, const std::string& doing, Program& program, Clock& clock,
-                  Warnings& warnings)
-      : r_(r), keep_(std::move(keep)), label_(doing.empty() ? r.name : r.name + " (" + doing + ")"), program_(program),
-        clock_(clock), warnings_(warnings), start_(clock.now()) {}
+  // `run.keep`: where the FIFO's bytes go (the run's profile);
+  // `run.doing`: what the live line says the run is for, after the
+  // program's name; `run.stop_after`: a run again's time limit.
+  RecordedProgram(const RecordPlan& r, const RunPlan& run, Program& program, Clock& clock, Warnings& warnings)
+      : r_(r), keep_(run.keep), label_(run.doing.empty() ? r.name : r.name + " (" + run.doing + ")"),
+        stop_after_(run.stop_after), program_(program), clock_(clock), warnings_(warnings), start_(clock.now()) {}
   bool ended() override;
   bool stop(const StopRequest& request) override;
   void keep(const Input& bytes) override;
@@ -35,10 +36,12 @@ class RecordedProgram final : public Followed {
   // The live line: the name, the time, then what the last read said.
   void show();
   void step(bool unasked);
+  void stop_on_time();
   void escalate();
 
   const RecordPlan& r_;
   std::string keep_, label_;
+  std::optional<double> stop_after_;
   Program& program_;
   Clock& clock_;
   Warnings& warnings_;

@@ -63,7 +63,7 @@ Recording Recorder::run_once(const RunPlan& run) {
   if (run.input >= 0) ::lseek(run.input, 0, SEEK_SET);  // each run reads it from its start
   if (run.doing.empty() && !r_.asked.explain) say_live_pages(job_);
   std::unique_ptr<Program> program = launcher_.start(spec);
-  RecordedProgram followed(r_, run.keep, run.doing, *program, clock_, warnings_);
+  RecordedProgram followed(r_, run, *program, clock_, warnings_);
   // The FIFO holds what a program that ended at once wrote: followed all the same.
   if (r_.eventlog || !program->ended()) follow(run, folder, followed);
   Recording rec{run, followed.wait(), followed.seconds(), followed.stopped_by(), {}, false, {}};
@@ -185,6 +185,13 @@ std::optional<Job> older_rts_job(const Job& job, const Recording& rec, Launcher&
   return older_job;
 }
 
+// A run again is given ten times the first run's time, a minute at least,
+// then stopped and judged as far as it got: each census costs a major
+// collection, and GHC 9.6 counts a census's own time on its census clock,
+// so that a big heap is censused back to back (62 s after a first run of
+// 3 s). Stopped sooner, such a run was judged before its leak showed.
+constexpr double kRerunTimes = 10, kRerunLeast = 60;
+
 }  // namespace
 
 // A run too short to judge is run again, more often censused, where that
@@ -202,6 +209,7 @@ void record_program(const Job& job, Launcher& launcher, Clock& clock, Warnings& 
        c = censuses_recorded(job, rec)) {
     RunPlan again = rec.run;
     again.every = *every;
+    again.stop_after = std::max(kRerunLeast, kRerunTimes * (rec.before.empty() ? rec.seconds : rec.before.front().seconds));
     again.doing = "run " + std::to_string(rec.before.size() + 2) + ": censused more often, run " +
                   std::to_string(rec.before.size() + 1) + " was too short to judge";
     if (replay.from >= 0) ::lseek(STDIN_FILENO, replay.from, SEEK_SET);

@@ -12,7 +12,7 @@ namespace hpng {
 
 RunPlan asked_run(const Job& job) {
   return {.breakdown = job.record->asked.breakdown, .every = job.record->asked.every, .keep = job.inputs[0].path,
-          .restrictions = {}, .doing = "", .input = -1};
+          .restrictions = {}, .doing = "", .input = -1, .stop_after = {}};
 }
 
 Error refused(const RecordPlan& r, char breakdown, const std::string& complaint) {
@@ -130,7 +130,10 @@ std::string census_note(const RecordPlan& r, const Recording& rec, const Censuse
 std::string stopped_words(const RecordPlan& r, const Recording& rec) {
   std::string by = rec.stopped_by == kStoppedByDuration ? "--for " + printed("%g", r.asked.run_for.value_or(0))
                    : rec.stopped_by == kStoppedByLimit ? "its eventlog passed --max-input"
-                                                       : "hp2ps-ng was sent " + signal_name(rec.stopped_by) + " and passed the stop on";
+                   : rec.stopped_by == kStoppedByRerunLimit
+                       ? "a run again is given " + printed("%.0f", rec.run.stop_after.value_or(0)) +
+                             " s at most: ten times the first run's time, a minute at least"
+                       : "hp2ps-ng was sent " + signal_name(rec.stopped_by) + " and passed the stop on";
   return "was stopped after " + printed("%.1f", rec.seconds) + " s (" + by + ")";
 }
 

@@ -22,6 +22,9 @@ struct RunPlan {
   std::vector<std::string> restrictions;  // RTS words after the breakdown ("-hyMap", "-L200")
   std::string doing;   // what the live line says the run is for ("run 2 of 4: who makes Map"); "" for none
   int input = -1;      // its standard input: a file read from its start (--explain's spooled input); -1: ours
+  // A run again is stopped after this long and judged as far as it got
+  // (each census costs a major collection, which a big heap makes dear).
+  std::optional<double> stop_after;
 };
 
 // The plan of the run --record asks for.
@@ -37,6 +40,7 @@ struct EarlierRun {
 // signal was sent to hp2ps-ng.
 constexpr int kStoppedByDuration = -1;
 constexpr int kStoppedByLimit = -2;
+constexpr int kStoppedByRerunLimit = -3;  // RunPlan::stop_after
 
 struct Recording {
   RunPlan run;

@@ -15,12 +15,14 @@
 #include <condition_variable>
 #include <mutex>
 #include <filesystem>
+#include <regex>
 #include <sstream>
 #include <thread>
 
 #include "app/cli/cli.h"
 #include "app/modes.h"
 #include "app/record/explainer.h"
+#include "app/record/recorded_program.h"
 #include "app/record/recorder.h"
 #include "support/eventlog_writer.h"
 #include "support/util.h"
@@ -466,6 +468,34 @@ TEST_F(Recorder, ARunTooShortToJudgeIsRunAgainMoreOftenCensused) {
       << testing::PrintToString(launcher.started.argv);
   EXPECT_EQ(read_file(dir_ + "/prog.eventlog"), small("leak-hc.eventlog"));
   EXPECT_FALSE(said(Code::few_censuses)) << "the second run was judged";
+}
+
+// A run again is given a time limit (ten times the first run's, a minute
+// at least: each census costs a major collection): one that goes on past
+// it is stopped as --for stops a run, SIGINT first, and said so.
+TEST_F(Recorder, ARunAgainIsStoppedAtItsTimeLimit) {
+  ghc_binary("prog");
+  Job job = job_of("-o p.json");
+  Script endless = leak();
+  endless.waits = true;  // after half its log, until it is stopped
+  FakeLauncher launcher(endless);
+  FakeClock clock;
+  RunPlan again = asked_run(job);
+  again.stop_after = 60;
+  std::unique_ptr<Program> program = launcher.start({{"./prog"}, own_environment(), -1, -1});
+  RecordedProgram followed(*job.record, again, *program, clock, warnings_);
+  followed.wait();
+  // SIGINT first (a loaded machine may let the fake clock reach the next
+  // step before the fake program ends: only the first is the limit's).
+  ASSERT_FALSE(launcher.received.empty());
+  EXPECT_EQ(launcher.received.front(), SIGINT);
+  EXPECT_EQ(followed.stopped_by(), kStoppedByRerunLimit);
+  EXPECT_GE(followed.seconds(), 60);
+  Recording rec{again, program->end(), followed.seconds(), followed.stopped_by(), {}, true, {}};
+  std::string words = stopped_words(*job.record, rec);
+  EXPECT_TRUE(std::regex_match(words, std::regex("was stopped after 6[0-9]\\.[0-9] s \\(a run again is given 60 s at most: ten "
+                                                 "times the first run's time, a minute at least\\)")))
+      << words;
 }
 
 // A second run that still came up short (its censuses sample the mutator's
