@@ -116,17 +116,39 @@ std::string listed(const std::vector<std::string>& names) {
   return "[" + out + "]";
 }
 
+// A labelled profile judged: its label and what the verdict said.
+struct Judgement {
+  std::string label;
+  Outcome o;
+};
+
+Judgement judged(const Profile& p) {
+  std::string label = labels().at({p.program, p.breakdown});
+  return {label, verdict(p, label)};
+}
+
+void expect_healthy_unaccused(const Judgement& j) {
+  if (j.label == "-") {
+    EXPECT_TRUE(j.o.suspects.empty()) << "a healthy program accused: " << listed(j.o.suspects);
+  }
+}
+
+// "leaks_ghc_9_0_2_journal_hy", an eventlog's with "_eventlog".
+std::string profile_test_name(const testing::TestParamInfo<Profile>& i) {
+  const Profile& p = i.param;
+  return identifier(p.corpus + "_" + p.program + "_" + p.breakdown + (p.format == "hp" ? "" : "_" + p.format));
+}
+
 class LeakVerdict : public testing::TestWithParam<Profile> {};
 
 TEST_P(LeakVerdict, NamesTheLabelledBandsAndNoOther) {
   const Profile& p = GetParam();
-  std::string label = labels().at({p.program, p.breakdown});
-  Outcome o = verdict(p, label);
+  auto [label, o] = judged(p);
   if (label == "short") {
     EXPECT_FALSE(o.judged) << "a run this short gets no verdict";
     EXPECT_TRUE(o.suspects.empty());
   } else if (label == "-") {
-    EXPECT_TRUE(o.suspects.empty()) << "a healthy program accused: " << listed(o.suspects);
+    expect_healthy_unaccused({label, o});
   } else {
     EXPECT_FALSE(o.right.empty()) << "the leak is not named; suspects " << listed(o.suspects);
     EXPECT_EQ(o.right.size(), o.suspects.size()) << "a band that does not leak named: " << listed(o.suspects);
@@ -138,46 +160,30 @@ TEST_P(LeakVerdict, NamesTheLabelledBandsAndNoOther) {
 }
 
 // The leak corpus, profile by profile; today's is held out, scored below.
-INSTANTIATE_TEST_SUITE_P(Corpus, LeakVerdict, testing::ValuesIn(profiles(kLeaks, "leaks", false)),
-                         [](const testing::TestParamInfo<Profile>& i) {
-                           return identifier(i.param.corpus + "_" + i.param.program + "_" + i.param.breakdown);
-                         });
+INSTANTIATE_TEST_SUITE_P(Corpus, LeakVerdict, testing::ValuesIn(profiles(kLeaks, "leaks", false)), profile_test_name);
 // The new programs: labels written before the runs, so a band the label
 // did not foresee (a ByteString's PlainPtr) is counted in the precision
 // below, not failed here.
 class NewLeakVerdict : public testing::TestWithParam<Profile> {};
 
 TEST_P(NewLeakVerdict, NamesTheLeakAndAccusesNoHealthyProgram) {
-  const Profile& p = GetParam();
-  std::string label = labels().at({p.program, p.breakdown});
-  Outcome o = verdict(p, label);
-  if (label == "-") EXPECT_TRUE(o.suspects.empty()) << "a healthy program accused: " << listed(o.suspects);
-  else EXPECT_FALSE(o.right.empty()) << "the leak is not named; suspects " << listed(o.suspects);
+  Judgement j = judged(GetParam());
+  expect_healthy_unaccused(j);
+  if (j.label != "-") {
+    EXPECT_FALSE(j.o.right.empty()) << "the leak is not named; suspects " << listed(j.o.suspects);
+  }
 }
 
-INSTANTIATE_TEST_SUITE_P(New, NewLeakVerdict, testing::ValuesIn(profiles(kNew, "new", false)),
-                         [](const testing::TestParamInfo<Profile>& i) {
-                           return identifier(i.param.corpus + "_" + i.param.program + "_" + i.param.breakdown);
-                         });
+INSTANTIATE_TEST_SUITE_P(New, NewLeakVerdict, testing::ValuesIn(profiles(kNew, "new", false)), profile_test_name);
 
 // The textbook set: no healthy twin accused; the leaks found and the bands
 // named are scored below (the labels stay as written).
 class TextbookLeakVerdict : public testing::TestWithParam<Profile> {};
 
-TEST_P(TextbookLeakVerdict, AccusesNoHealthyTwin) {
-  const Profile& p = GetParam();
-  std::string label = labels().at({p.program, p.breakdown});
-  Outcome o = verdict(p, label);
-  if (label == "-") {
-    EXPECT_TRUE(o.suspects.empty()) << "a healthy program accused: " << listed(o.suspects);
-  }
-}
+TEST_P(TextbookLeakVerdict, AccusesNoHealthyTwin) { expect_healthy_unaccused(judged(GetParam())); }
 
 INSTANTIATE_TEST_SUITE_P(Textbook, TextbookLeakVerdict, testing::ValuesIn(profiles(kTextbook, "textbook", false, true)),
-                         [](const testing::TestParamInfo<Profile>& i) {
-                           return identifier(i.param.corpus + "_" + i.param.program + "_" + i.param.breakdown + "_" +
-                                             i.param.format);
-                         });
+                         profile_test_name);
 
 // Precision: of the bands named, those the labels call leaking; recall: of
 // the leaking programs' profiles, those with a leaking band named; and the
@@ -379,11 +385,7 @@ std::vector<Profile> every_labelled_profile() {
   return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Labelled, VerdictWords, testing::ValuesIn(every_labelled_profile()),
-                         [](const testing::TestParamInfo<Profile>& i) {
-                           return identifier(i.param.corpus + "_" + i.param.program + "_" + i.param.breakdown + "_" +
-                                             i.param.format);
-                         });
+INSTANTIATE_TEST_SUITE_P(Labelled, VerdictWords, testing::ValuesIn(every_labelled_profile()), profile_test_name);
 
 }  // namespace
 }  // namespace hpng

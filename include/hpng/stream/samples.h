@@ -60,8 +60,8 @@ struct RunInfo {
   uint64_t generations = 0, max_heap = 0, allocation_area = 0, megablock = 0, block = 0;
   size_t ipe_records = 0;  // info-table provenance records (-finfo-table-map builds)
   // The run's elapsed seconds less its collections (GC_START to GC_END):
-  // an upper bound of GHC's census clock, which stops while the program
-  // waits as well. -1: the log has no GC events.
+  // about GHC's census clock, which also stops while the program waits.
+  // -1: the log has no GC events.
   double mutator_seconds = -1;
 };
 
